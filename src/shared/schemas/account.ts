@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/limits';
+
+/**
+ * Account forms. The messages here are error codes (src/shared/rules/error-codes.ts);
+ * the same schemas validate the forms and, again, the server.
+ */
+
+/** A standard email pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = v.pipe(
+  v.string('required'),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(EMAIL_MAX_LENGTH, 'email'),
+  v.regex(EMAIL_PATTERN, 'email'),
+  v.toLowerCase(),
+);
+
+/**
+ * Password policy (spec section 5): at least 8 characters, no spaces, an uppercase letter,
+ * a lowercase letter and a digit. A failing password is marked 'empty': the form shows the
+ * hint rather than a message.
+ */
+export const passwordSchema = v.pipe(
+  v.string('empty'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'empty'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'empty'),
+  v.regex(/^\S*$/, 'empty'),
+  v.regex(/[A-Z]/, 'empty'),
+  v.regex(/[a-z]/, 'empty'),
+  v.regex(/[0-9]/, 'empty'),
+);
+
+/** Sign-in checks only presence: the policy may have changed since the password was set. */
+export const signInSchema = v.object({
+  login: emailSchema,
+  password: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(PASSWORD_MAX_LENGTH, 'empty')),
+});
+export type SignInInput = v.InferOutput<typeof signInSchema>;
+
+export const signUpSchema = v.object({
+  login: emailSchema,
+  password: passwordSchema,
+});
+
+export const resetRequestSchema = v.object({ login: emailSchema });
+
+export const passwordUpdateSchema = v.object({ login: emailSchema, password: passwordSchema });
+
+/** Flattens valibot issues into the wire's field → code map (first issue per field wins). */
+export function fieldCodes(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
