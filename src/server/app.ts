@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import { authenticateToken } from './auth/sessions';
+import { loadOperations, type Operation } from './contract/operations';
+import { fieldCodesFromAjv, validatorCompiler } from './contract/validation';
+import { AppError } from './http/app-error';
+import { securityHeaders } from './http/security-headers';
+import { readMailbox, renderMailboxPage } from './mail/mailbox';
+import { handlers } from './routes';
+import type { Handler } from './routes/handler';
+import { hasPermissions } from '../shared/rules/permissions';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
+export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Fastify's own 'ajv' options are unused: the contract's compiler is set below.
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('auth', null);
+  securityHeaders(app, { production: config.production });
+  app.setErrorHandler(errorHandler);
+
+  const operations = loadOperations(CONTRACT_PATH).filter((op) => !(op.devOnly && config.production));
+  for (const op of operations) registerOperation(app, op, handlers[op.operationId] ?? notImplemented, { config, db });
+
+  if (!config.production) {
+    app.get('/dev/mailbox', async (_request, reply) => {
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return renderMailboxPage(await readMailbox(db), config.publicUrl);
+    });
+  }
+  await serveClient(app, config.staticDir);
+  return app;
+}
+
+/** A call the contract declares but no issue has built yet answers plainly, not with a 500. */
+const notImplemented: Handler = async () => {
+  throw new AppError(501, 'notImplemented');
+};
+
+function registerOperation(app: FastifyInstance, op: Operation, handler: Handler, ctx: { config: Config; db: Database }): void {
+  const { body, ...others } = op.schema;
+  app.route({
+    method: op.method,
+    url: op.url,
+    schema: { ...others, ...(body && !op.multipart ? { body } : {}) },
+    // Authenticate, then check the contract's roles and permissions, before the body is looked at.
+    onRequest: async (request) => {
+      if (op.public) return;
+      const token = bearerToken(request);
+      const auth = token ? await authenticateToken(ctx.db, token) : undefined;
+      if (!auth) throw AppError.unauthorized();
+      request.auth = auth;
+      const { role } = auth.user;
+      const roleAllowed = role === 'root' || op.roles.length === 0 || op.roles.includes(role);
+      if (!roleAllowed || !hasPermissions(role, op.permissions)) throw AppError.forbidden();
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const result = await handler(request, reply, ctx);
+      if (reply.sent) return reply;
+      if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+      return result;
+    },
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
+  return match?.[1];
+}
+
+function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof AppError) {
+    if (error.code === 'tooManyAttempts' && error.extra.retryAfter) reply.header('Retry-After', String(error.extra.retryAfter));
+    reply.code(error.statusCode).send({ error: error.code, ...error.extra });
+    return;
+  }
+  if ('validation' in error && error.validation) {
+    reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
+    return;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals: malformed JSON, a body too large, an unsupported media type.
+    const code = status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : status === 404 ? 'notFound' : 'badRequest';
+    reply.code(status).send({ error: code });
+    return;
+  }
+  request.log.error(error);
+  reply.code(500).send({ error: 'unhandled' });
+}
+
+/** The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. */
+async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
+  const indexFile = path.join(staticDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const name = path.relative(staticDir, filePath);
+        // Hashed assets never change; the shell and the worker must be checked on every load.
+        reply.header('Cache-Control', name.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    if (built && wantsPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'notFound' });
+  });
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/** Every setting, read once from the environment, with defaults for the embedded setup. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database and uploaded files live. */
+  dataDir: string;
+  /** A PostgreSQL server; when absent, the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** SMTP server for real mail; when absent, mail stays in the outbox (development mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address links in emails point at. */
+  publicUrl: string;
+  production: boolean;
+  /** Seed demo accounts and data into an empty database. */
+  seedDemo: boolean;
+  /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
+  trustProxy: boolean;
+  /** Where the built PWA is served from. */
+  staticDir: string;
+  brand: Brand;
+}
+
+export interface Brand {
+  productName: string;
+  companyName: string;
+  phone: string;
+  email: string;
+  termsUrl: string;
+  privacyUrl: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = integer(env.PORT, 3000, 'PORT');
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Litigation Funding Portal <no-reply@portal.test>',
+    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
+    production,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !production,
+    trustProxy: env.TRUST_PROXY === '1',
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    brand: {
+      productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
+      companyName: env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
+      phone: env.BRAND_PHONE || '020 7946 0000',
+      email: env.BRAND_EMAIL || 'support@portal.test',
+      termsUrl: env.BRAND_TERMS_URL || 'https://example.com/terms',
+      privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
+    },
+  };
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}

@@ -1,0 +1,296 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole schema. Money is held in pence (bigint) so sums never drift; ids are integers
+ * (applications and loans show formatted numbers). Rows that people may "delete" carry
+ * deleted_at, so history that names them stays readable.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+const pence = (name: string) => bigint(name, { mode: 'number' });
+
+export const firms = pgTable('firms', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-case; unique among accounts that are not deleted. */
+    email: text('email').notNull(),
+    /** argon2id; null until the invitation is accepted. */
+    passwordHash: text('password_hash'),
+    role: text('role').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    /** The firm of a firm admin or a lawyer. */
+    firmId: integer('firm_id').references(() => firms.id),
+    /** invited → active; disabled accounts cannot sign in. */
+    status: text('status').notNull().default('invited'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_live_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_firm_id_idx').on(t.firmId),
+    check('users_role_check', sql`${t.role} in ('root', 'admin', 'firm', 'lawyer', 'customer')`),
+    check('users_status_check', sql`${t.status} in ('invited', 'active', 'disabled')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use links: invitations (sign-up) and password resets. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_tokens_user_id_idx').on(t.userId),
+    check('user_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'reset')`),
+  ],
+);
+
+/** Fixed-window counters shared by every server process (sign-in failures per account and address). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const lawyers = pgTable(
+  'lawyers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().unique().references(() => users.id),
+    firmId: integer('firm_id').notNull().references(() => firms.id),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('lawyers_firm_id_idx').on(t.firmId)],
+);
+
+export const solicitors = pgTable('solicitors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Parts: postcode, address, house, street, city. */
+  address: jsonb('address').notNull().$type<Record<string, string>>(),
+  contactNumber: text('contact_number').notNull(),
+  email: text('email').notNull(),
+  feePence: pence('fee_pence').notNull(),
+  deliveryMethod: text('delivery_method').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
+});
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().unique().references(() => users.id),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  birthDate: date('birth_date'),
+  contactNumber: text('contact_number'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
+});
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    lawyerId: integer('lawyer_id').notNull().references(() => lawyers.id),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    status: text('status').notNull().default('incomplete'),
+    caseRef: text('case_ref'),
+    loanAmountPence: pence('loan_amount_pence'),
+    kycAmlCheck: boolean('kyc_aml_check').notNull().default(false),
+    credidCheck: boolean('credid_check').notNull().default(false),
+    repaymentVehicle: boolean('repayment_vehicle').notNull().default(false),
+    independentAdvice: boolean('independent_advice').notNull().default(false),
+    envelopeId: text('envelope_id'),
+    envelopeUrl: text('envelope_url'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('applications_lawyer_id_idx').on(t.lawyerId, t.startedAt),
+    index('applications_client_id_idx').on(t.clientId),
+    index('applications_status_idx').on(t.status),
+  ],
+);
+
+/** Journey data: one row per step, each with its own version for conflict detection. */
+export const applicationSteps = pgTable(
+  'application_steps',
+  {
+    applicationId: integer('application_id').notNull().references(() => applications.id),
+    step: text('step').notNull(),
+    data: jsonb('data').notNull().$type<Record<string, unknown>>(),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.step] })],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id').references(() => applications.id),
+    /** Storage key (local path below DATA_DIR/files, or the S3 object key). */
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull(),
+    type: text('type').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('files_application_id_idx').on(t.applicationId)],
+);
+
+/** The outbox: every email is written here first; a sender delivers it when SMTP is configured. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Who the email is for: admin, lawyer, customer, firm. */
+    userType: text('user_type').notNull(),
+    applicationId: integer('application_id').references(() => applications.id),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A sender claims a row by moving this forward, so two processes never send it twice. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('emails_application_id_idx').on(t.applicationId),
+    index('emails_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id').notNull().unique().references(() => applications.id),
+    amountPence: pence('amount_pence').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('loans_status_check', sql`${t.status} in ('open', 'blocked', 'paid', 'closed')`)],
+);
+
+export const drawdowns = pgTable(
+  'drawdowns',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id').notNull().references(() => loans.id),
+    status: text('status').notNull().default('requested'),
+    amountPence: pence('amount_pence').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    stageOfCase: text('stage_of_case').notNull(),
+    materialChanges: boolean('material_changes').notNull(),
+    materialChangesDetails: text('material_changes_details'),
+    nextHearingDate: text('next_hearing_date').notNull(),
+    finalOrderDate: text('final_order_date').notNull(),
+    reaplyAssets: text('reaply_assets').notNull(),
+    expectedRepaymentDate: text('expected_repayment_date').notNull(),
+    clientExpectedRepaymentDate: text('client_expected_repayment_date'),
+    lawyerDeclarations: jsonb('lawyer_declarations').notNull().$type<Record<string, unknown>>(),
+    clientDeclarations: jsonb('client_declarations').$type<Record<string, boolean>>(),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drawdowns_loan_id_idx').on(t.loanId, t.createdAt), index('drawdowns_status_idx').on(t.status)],
+);
+
+/** Every state change anywhere: who, when, what, from, to. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    fromState: jsonb('from_state'),
+    toState: jsonb('to_state'),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at)],
+);
+
+/** Replays of an offline write answer with the first result instead of doing it twice. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);

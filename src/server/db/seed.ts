@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from './connection';
+import { applications, applicationSteps, clients, drawdowns, firms, lawyers, loans, solicitors, users } from './schema';
+import { hashPassword } from '../auth/passwords';
+import { inviteUser } from '../services/accounts';
+import { recordAudit } from '../services/audit';
+import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+/** The demo accounts the README lists, one per role. */
+export const demoAccounts = {
+  root: 'root@demo.test',
+  admin: 'admin@demo.test',
+  firm: 'firm@demo.test',
+  lawyer: 'lawyer@demo.test',
+  customer: 'client@demo.test',
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+/**
+ * Seeds an empty database with one account per role and enough records for every screen:
+ * applications in several statuses, a loan with drawdowns in several statuses, a solicitor,
+ * and invitations waiting in the mailbox. Runs once: a database with any user is left alone.
+ */
+export async function seedDemoData(db: Database, config: Config): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Several processes may start together on one PostgreSQL: one seeds, the others see users.
+    await tx.execute(sql`select pg_advisory_xact_lock(7301965)`);
+    const existing = await tx.select({ id: users.id }).from(users).limit(1);
+    if (existing.length > 0) return false;
+
+    const [firm] = await tx.insert(firms).values({ name: 'Harbour & Vale Solicitors LLP' }).returning();
+    const account = async (email: string, role: string, firstName: string, surname: string, firmId: number | null = null) => {
+      const [row] = await tx.insert(users).values({ email, role, firstName, surname, firmId, passwordHash, status: 'active' }).returning();
+      return row!;
+    };
+    await account(demoAccounts.root, 'root', 'Morgan', 'Reid');
+    const admin = await account(demoAccounts.admin, 'admin', 'Alex', 'Turner');
+    await account(demoAccounts.firm, 'firm', 'Fiona', 'Hale', firm!.id);
+    const lawyerUser = await account(demoAccounts.lawyer, 'lawyer', 'Laura', 'Bennett', firm!.id);
+    const [lawyer] = await tx.insert(lawyers).values({ userId: lawyerUser.id, firmId: firm!.id }).returning();
+
+    await tx.insert(solicitors).values([
+      {
+        name: 'Greenway Legal Advice',
+        address: { postcode: 'SW1A 2AA', address: '14 Greycoat Place', house: '14', street: 'Greycoat Place', city: 'London' },
+        contactNumber: '020 7946 0321',
+        email: 'advice@greenway-legal.test',
+        feePence: 25_000,
+        deliveryMethod: 'Video call',
+      },
+      {
+        name: 'Northgate Independent Solicitors',
+        address: { postcode: 'M1 1AE', address: '3 Piccadilly Plaza', house: '3', street: 'Piccadilly Plaza', city: 'Manchester' },
+        contactNumber: '0161 496 0754',
+        email: 'hello@northgate-solicitors.test',
+        feePence: 25_000,
+        deliveryMethod: 'In person',
+      },
+    ]);
+
+    // The demo client can sign in; the others were invited and have not joined yet.
+    const clientRows = [
+      { first: 'Chris', last: 'Walker', email: demoAccounts.customer, status: 'customerAccepted', started: 40, active: true },
+      { first: 'Priya', last: 'Shah', email: 'priya.shah@demo.test', status: 'incomplete', started: 0, active: false },
+      { first: 'Daniel', last: 'Okafor', email: 'daniel.okafor@demo.test', status: 'submitted', started: 2, active: false },
+      { first: 'Emma', last: 'Clarke', email: 'emma.clarke@demo.test', status: 'providerAccepted', started: 5, active: false },
+      { first: 'Tom', last: 'Hughes', email: 'tom.hughes@demo.test', status: 'providerRejected', started: 12, active: false },
+      { first: 'Sarah', last: 'Mitchell', email: 'sarah.mitchell@demo.test', status: 'esignPrepared', started: 20, active: false },
+    ] satisfies { first: string; last: string; email: string; status: ApplicationStatus; started: number; active: boolean }[];
+
+    let loanApplicationId = 0;
+    for (const [index, c] of clientRows.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: c.email, role: 'customer', firstName: c.first, surname: c.last, passwordHash: c.active ? passwordHash : null, status: c.active ? 'active' : 'invited' })
+        .returning();
+      const [client] = await tx
+        .insert(clients)
+        .values({ userId: user!.id, firstName: c.first, lastName: c.last, birthDate: `19${80 + index}-0${(index % 9) + 1}-1${index}`, contactNumber: `07700 900${100 + index}` })
+        .returning();
+      const caseRef = `HV-${2026}-${String(101 + index).padStart(4, '0')}`;
+      const [application] = await tx
+        .insert(applications)
+        .values({
+          lawyerId: lawyer!.id,
+          clientId: client!.id,
+          status: c.status,
+          caseRef,
+          loanAmountPence: c.status === 'incomplete' ? null : 5_000_000 + index * 250_000,
+          kycAmlCheck: c.status !== 'incomplete' && c.status !== 'submitted',
+          credidCheck: c.status !== 'incomplete' && c.status !== 'submitted',
+          repaymentVehicle: c.status !== 'incomplete' && c.status !== 'submitted',
+          startedAt: daysAgo(c.started),
+          createdAt: daysAgo(c.started),
+        })
+        .returning();
+      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, c.status !== 'incomplete', lawyerUser.id));
+      if (!c.active) await inviteUser(tx, config, { userId: user!.id, email: c.email, kind: 'customer', actorUserId: lawyerUser.id, applicationId: application!.id });
+      if (c.status === 'customerAccepted') loanApplicationId = application!.id;
+    }
+
+    const [loan] = await tx.insert(loans).values({ applicationId: loanApplicationId, amountPence: 5_000_000, status: 'open', createdAt: daysAgo(30) }).returning();
+    const drawdownRows: { status: DrawdownStatus; pounds: number; ago: number }[] = [
+      { status: 'paid', pounds: 5_000, ago: 28 },
+      { status: 'customerApproved', pounds: 3_000, ago: 14 },
+      { status: 'providerRejected', pounds: 1_000, ago: 9 },
+      { status: 'providerApproved', pounds: 4_000, ago: 4 },
+      { status: 'requested', pounds: 2_500, ago: 0 },
+    ];
+    for (const [i, d] of drawdownRows.entries()) {
+      await tx.insert(drawdowns).values({
+        loanId: loan!.id,
+        status: d.status,
+        amountPence: d.pounds * 100,
+        invoiceNumber: `INV-${3401 + i}`,
+        stageOfCase: ['First appointment', 'Financial dispute resolution', 'Disclosure', 'Final hearing preparation', 'Final hearing'][i]!,
+        materialChanges: i === 2,
+        materialChangesDetails: i === 2 ? 'The former matrimonial home has been valued again.' : null,
+        nextHearingDate: new Date(Date.now() + (30 + i * 14) * DAY).toISOString().slice(0, 10),
+        finalOrderDate: new Date(Date.now() + 180 * DAY).toISOString().slice(0, 10),
+        reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
+        expectedRepaymentDate: new Date(Date.now() + 240 * DAY).toISOString().slice(0, 10),
+        lawyerDeclarations: {
+          noMaterialChangeLegal: true,
+          noMaterialChangeFinancial: true,
+          noMaterialChangeMaterial: i !== 2,
+          settlementSufficient: true,
+          currentLoanSufficient: true,
+          solicitorNotified: true,
+          obligationsCompiled: true,
+        },
+        clientDeclarations: d.status === 'customerApproved' || d.status === 'paid'
+          ? { satisfiedWithService: true, satisfiedWithSolicitorFee: true, approvalToPayAmount: true, compliedWithTNC: true, confirmLoanBalance: true }
+          : null,
+        requestedBy: lawyerUser.id,
+        createdAt: daysAgo(d.ago),
+        updatedAt: daysAgo(d.ago),
+      });
+    }
+    await recordAudit(tx, { actorUserId: admin.id, entityType: 'database', entityId: 'demo', action: 'seeded', to: { demo: true } });
+    return true;
+  });
+}
+
+/** Journey data that reads like a real case; an application still 'started' has only its first step. */
+function demoJourney(applicationId: number, c: { first: string; last: string; email: string }, caseRef: string, complete: boolean, updatedBy: number) {
+  const personal = {
+    firstName: c.first,
+    lastName: c.last,
+    email: c.email,
+    birthDayDay: '14',
+    birthMonth: '03',
+    birthYear: '1984',
+    metClient: true,
+    title: 'Mr',
+    gender: 'Prefer not to say',
+    nationality: 'British',
+    contactNumber: '07700 900123',
+    dependants: false,
+    addressHistory: [{ type: 'postcode', address: '10 Downing Street, London', postcode: 'SW1A 2AA', date: '2015-06' }],
+    status: 'employedFullTime',
+    occupation: 'Project manager',
+    employer: 'Northwind Logistics Ltd',
+    yearsWithEmployer: '6',
+  };
+  const rows: { applicationId: number; step: string; data: Record<string, unknown>; updatedBy: number }[] = [
+    { applicationId, step: 'personal', data: personal, updatedBy },
+  ];
+  if (!complete) return rows;
+  rows.push(
+    { applicationId, step: 'client', data: { clientAgree: true }, updatedBy },
+    {
+      applicationId,
+      step: 'case',
+      data: { caseRef, timeEstimation: '12 months', stageOfProceedings: 'Financial dispute resolution', disputeLevel: 'optionB', yearsMarried: '11', completion: 'greater', feeEstimate: '60000' },
+      updatedBy,
+    },
+    {
+      applicationId,
+      step: 'financial',
+      data: { estimationOfSettlementAmount: '450000', monthlyIncome: '4200', monthlyExpenditure: '2900', nonEssMonthlyExpenditure: '350', intendedHousingArrangements: 'Buy a smaller home near the children’s school' },
+      updatedBy,
+    },
+    { applicationId, step: 'asset', data: { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: '450000', routeToRepayment: 'Settlement proceeds' }, updatedBy },
+    { applicationId, step: 'independent', data: { useOwnSolicitor: false, solicitorId: 1, consent: true, authorised: true }, updatedBy },
+  );
+  return rows;
+}

@@ -1,0 +1,11 @@
+import { authHandlers } from './auth';
+import { configHandlers } from './config';
+import { devHandlers } from './dev';
+import type { Handlers } from './handler';
+
+/** Every implemented operation of openapi.yaml, by operationId. */
+export const handlers: Handlers = {
+  ...authHandlers,
+  ...configHandlers,
+  ...devHandlers,
+};

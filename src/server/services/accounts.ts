@@ -1,0 +1,201 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import { users, userTokens } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { createSession, loadSessionUser, revokeAllSessions, type SessionUser } from '../auth/sessions';
+import { hashToken, newLinkToken } from '../auth/tokens';
+import { enqueueEmail } from '../mail/outbox';
+import { invitationEmail, resetEmail, type InvitationKind } from '../mail/templates';
+import { recordAudit } from './audit';
+import { blockedFor, clearCounter, countEvent } from './rate-limit';
+import { fieldCodes, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '../../shared/schemas/account';
+import {
+  INVITATION_TTL_MS,
+  RESET_TTL_MS,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+  SIGN_IN_WINDOW_MS,
+} from '../../shared/rules/limits';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+/** Runs a shared schema again on the server: the client's check is never trusted. */
+function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw AppError.validation(fieldCodes(result.issues));
+  return result.output;
+}
+
+const accountKey = (email: string) => `sign-in:account:${email}`;
+const addressKey = (ip: string) => `sign-in:address:${ip}`;
+
+export async function signIn(db: Database, body: unknown, meta: RequestMeta): Promise<SignedIn> {
+  const input = parse(signInSchema, body);
+  const limits = [
+    { key: accountKey(input.login), max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT },
+    { key: addressKey(meta.ip), max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
+  ];
+  const wait = await blockedFor(db, limits, SIGN_IN_WINDOW_MS);
+  if (wait > 0) throw new AppError(429, 'tooManyAttempts', { retryAfter: wait });
+
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(and(eq(users.email, input.login), isNull(users.deletedAt)));
+  const ok = (await verifyPassword(user?.passwordHash ?? null, input.password)) && user?.status === 'active';
+  if (!ok || !user) {
+    await countEvent(db, limits.map((l) => l.key), SIGN_IN_WINDOW_MS);
+    throw new AppError(401, 'invalidCredentials');
+  }
+  await clearCounter(db, accountKey(input.login));
+  return openSession(db, user.id, meta, 'signedIn');
+}
+
+async function openSession(db: Database, userId: number, meta: RequestMeta, action: string): Promise<SignedIn> {
+  const { token, sessionId } = await createSession(db, userId, meta);
+  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action, to: { ip: meta.ip } });
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw AppError.unauthorized();
+  return { token, user };
+}
+
+export async function signOut(db: Database, userId: number, sessionId: number, revoke: (db: Database, id: number) => Promise<void>): Promise<void> {
+  await revoke(db, sessionId);
+  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedOut', from: { state: 'active' }, to: { state: 'revoked' } });
+}
+
+type Purpose = 'invitation' | 'reset';
+
+/** A link token that is unused, unexpired and belongs to a live account; else 'invalidToken'. */
+async function findLiveToken(db: Database, purpose: Purpose, token: string) {
+  const [row] = await db
+    .select({ tokenId: userTokens.id, userId: users.id, email: users.email, status: users.status })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row || row.status === 'disabled') throw new AppError(400, 'invalidToken');
+  return row;
+}
+
+/** Marks the token used; only one of two racing requests gets true. */
+async function consumeToken(db: Database, tokenId: number): Promise<boolean> {
+  const used = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
+  return used.length === 1;
+}
+
+async function issueToken(db: Database, userId: number, purpose: Purpose, ttlMs: number): Promise<string> {
+  const token = newLinkToken();
+  await db.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/**
+ * Creates the token of an invitation and its email (`/sign-up-{kind}/{uuid}`). Called in the
+ * transaction that creates the account, so no invitation exists for an account that does not.
+ */
+export async function inviteUser(
+  db: Database,
+  config: Config,
+  invite: { userId: number; email: string; kind: InvitationKind; actorUserId: number | null; applicationId?: number },
+): Promise<string> {
+  const token = await issueToken(db, invite.userId, 'invitation', INVITATION_TTL_MS);
+  const email = invitationEmail(config.brand, invite.kind, `${config.publicUrl}/sign-up-${invite.kind}/${token}`);
+  await enqueueEmail(db, { to: invite.email, ...email, userType: invite.kind, applicationId: invite.applicationId ?? null });
+  await recordAudit(db, { actorUserId: invite.actorUserId, entityType: 'user', entityId: invite.userId, action: 'invited', to: { status: 'invited' } });
+  return token;
+}
+
+export async function validateSignUp(db: Database, uuid: string): Promise<{ login: string }> {
+  const row = await findLiveToken(db, 'invitation', uuid);
+  return { login: row.email };
+}
+
+export async function completeSignUp(db: Database, body: { login: string; password: string; uuid: string }, meta: RequestMeta): Promise<SignedIn> {
+  const { login, password } = parse(signUpSchema, body);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const row = await findLiveToken(tx, 'invitation', body.uuid);
+    if (row.email !== login) throw new AppError(400, 'invalidToken');
+    if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
+    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await recordAudit(tx, { actorUserId: row.userId, entityType: 'user', entityId: row.userId, action: 'signedUp', from: { status: row.status }, to: { status: 'active' } });
+    return openSession(tx, row.userId, meta, 'signedIn');
+  });
+}
+
+const RESET_MAX_PER_ACCOUNT = 5;
+const RESET_MAX_PER_ADDRESS = 20;
+
+/** Always answers the same, whether or not the account exists: nobody learns who has one. */
+export async function requestPasswordReset(db: Database, config: Config, body: unknown, meta: RequestMeta): Promise<void> {
+  const { login } = parse(resetRequestSchema, body);
+  const limits = [
+    { key: `reset:account:${login}`, max: RESET_MAX_PER_ACCOUNT },
+    { key: `reset:address:${meta.ip}`, max: RESET_MAX_PER_ADDRESS },
+  ];
+  const wait = await blockedFor(db, limits, SIGN_IN_WINDOW_MS);
+  if (wait > 0) throw new AppError(429, 'tooManyAttempts', { retryAfter: wait });
+  await countEvent(db, limits.map((l) => l.key), SIGN_IN_WINDOW_MS);
+
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, status: users.status })
+      .from(users)
+      .where(and(eq(users.email, login), isNull(users.deletedAt)));
+    if (!user || user.status === 'disabled') return;
+    // A newer link replaces any earlier one.
+    await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'reset'), isNull(userTokens.usedAt)));
+    const token = await issueToken(tx, user.id, 'reset', RESET_TTL_MS);
+    const email = resetEmail(config.brand, `${config.publicUrl}/reset/validate/${token}`);
+    await enqueueEmail(tx, { to: login, ...email, userType: user.role });
+    await recordAudit(tx, { actorUserId: null, entityType: 'user', entityId: user.id, action: 'passwordResetRequested' });
+  });
+}
+
+export async function validatePasswordReset(db: Database, body: { token: string; login?: string }): Promise<{ login: string }> {
+  const row = await findLiveToken(db, 'reset', body.token);
+  if (body.login !== undefined && body.login.trim().toLowerCase() !== row.email) throw new AppError(400, 'invalidToken');
+  return { login: row.email };
+}
+
+export async function updatePassword(db: Database, body: { token: string; login: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+  const { login, password } = parse(passwordUpdateSchema, body);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const row = await findLiveToken(tx, 'reset', body.token);
+    if (row.email !== login) throw new AppError(400, 'invalidToken');
+    if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
+    // A reset proves the email, so an invited account that resets becomes active too.
+    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await revokeAllSessions(tx, row.userId);
+    await clearCounter(tx, accountKey(login));
+    await recordAudit(tx, { actorUserId: row.userId, entityType: 'user', entityId: row.userId, action: 'passwordChanged', from: { status: row.status }, to: { status: 'active' } });
+    return openSession(tx, row.userId, meta, 'signedIn');
+  });
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditEvents, sessions, userTokens, users } from '../../src/server/db/schema';
+import { demoAccounts } from '../../src/server/db/seed';
+import { startTestServer, type TestServer, DEMO_PASSWORD } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) => server.call({ method: 'POST', url, payload: payload as object, token });
+
+/** The newest link in the development mailbox that matches. */
+async function linkFromMailbox(to: string, pattern: RegExp): Promise<string> {
+  const res = await server.call({ method: 'GET', url: '/api/dev/mailbox' });
+  expect(res.statusCode).toBe(200);
+  const email = (res.json().emails as { to: string; links: string[] }[]).find((e) => e.to === to && e.links.some((l) => pattern.test(l)));
+  if (!email) throw new Error(`no email to ${to} with a link like ${pattern}`);
+  return email.links.find((l) => pattern.test(l))!;
+}
+
+describe('POST /auth (sign in)', () => {
+  it('signs each demo role in and returns the session user with the role’s permissions', async () => {
+    for (const [role, email] of Object.entries(demoAccounts)) {
+      const res = await post('/api/auth', { login: email, password: DEMO_PASSWORD });
+      expect(res.statusCode, email).toBe(200);
+      const body = res.json();
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(body.user).toMatchObject({ email, role });
+      expect(body.user.permissions.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('accepts the email in any case and with spaces around it', async () => {
+    const res = await post('/api/auth', { login: '  Lawyer@Demo.Test ', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: 'lawyer', lawyerId: expect.any(Number), firmId: expect.any(Number) });
+  });
+
+  it('answers a wrong password and an unknown account alike, with 401 invalidCredentials', async () => {
+    const wrong = await post('/api/auth', { login: demoAccounts.admin, password: 'Wrong-pass-1' });
+    const unknown = await post('/api/auth', { login: 'nobody@demo.test', password: 'Wrong-pass-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'invalidCredentials' });
+    expect(unknown.json()).toEqual({ error: 'invalidCredentials' });
+  });
+
+  it('refuses bad input with field codes and never a 500', async () => {
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { login: 'required', password: 'required' }],
+      [{ login: 'not-an-email', password: 'x' }, { login: 'email' }],
+      [{ login: 'a@b.co', password: 'x'.repeat(500) }, { password: 'tooLong' }],
+      [{ login: 'a@b.co', password: 'x', extra: 1 }, { extra: 'unknownField' }],
+      [{ login: 42, password: true }, { login: 'invalid', password: 'invalid' }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await post('/api/auth', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation', fields });
+    }
+    const malformed = await server.call({ method: 'POST', url: '/api/auth', payload: '{"login":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('does not let an invited account without a password sign in', async () => {
+    const res = await post('/api/auth', { login: 'priya.shah@demo.test', password: '' });
+    expect(res.statusCode).toBe(400);
+    const res2 = await post('/api/auth', { login: 'priya.shah@demo.test', password: DEMO_PASSWORD });
+    expect(res2.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('blocks an account after 5 failures with 429 and Retry-After, counted in the database', async () => {
+    const login = demoAccounts.firm;
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth', { login, password: `Wrong-${i}-A` })).statusCode).toBe(401);
+    const blocked = await post('/api/auth', { login, password: DEMO_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: 'tooManyAttempts', retryAfter: expect.any(Number) });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const [row] = (await server.db.execute(sql`select count from rate_limits where key = ${`sign-in:account:${login}`}`)).rows as { count: number }[];
+    expect(row!.count).toBe(5);
+    // Another account from another address is not affected.
+    const other = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.9' });
+    expect(other.statusCode).toBe(200);
+    // Once the window has passed, the account may try again.
+    await server.db.execute(sql`update rate_limits set window_started_at = now() - interval '1 hour' where key = ${`sign-in:account:${login}`}`);
+    expect((await post('/api/auth', { login, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('blocks an address after 20 failures across accounts', async () => {
+    const remoteAddress = '127.0.0.77';
+    for (let i = 0; i < 20; i++) {
+      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: `nobody${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: DEMO_PASSWORD }, remoteAddress });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('the session', () => {
+  it('GET /auth returns the user of a valid token; 401 without or with a bad one', async () => {
+    const token = await server.signIn(demoAccounts.lawyer);
+    const me = await server.call({ method: 'GET', url: '/api/auth', token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: demoAccounts.lawyer, role: 'lawyer', name: 'Laura', surname: 'Bennett' });
+    expect(Object.keys(me.json()).sort()).toEqual(['customerId', 'email', 'firmId', 'id', 'lawyerId', 'name', 'permissions', 'role', 'surname']);
+    expect((await server.call({ method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: 'x'.repeat(43) })).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await server.signIn(demoAccounts.admin);
+    const rows = await server.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('DELETE /auth revokes the session on the server', async () => {
+    const token = await server.signIn(demoAccounts.customer);
+    const other = await server.signIn(demoAccounts.customer);
+    expect((await server.call({ method: 'DELETE', url: '/api/auth', token })).statusCode).toBe(204);
+    expect((await server.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(401);
+    // Signing out ends this session only.
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: other })).statusCode).toBe(200);
+  });
+
+  it('expires after 30 hours without activity, and activity keeps it alive', async () => {
+    const token = await server.signIn(demoAccounts.admin);
+    const setIdle = (hours: number) =>
+      server.db.execute(sql`update sessions set last_seen_at = now() - ${hours} * interval '1 hour' where revoked_at is null`);
+    await setIdle(29);
+    const alive = await server.call({ method: 'GET', url: '/api/auth', token });
+    expect(alive.statusCode).toBe(200);
+    // That request counted as activity: the clock starts again.
+    const [seen] = (await server.db.execute(sql`select max(last_seen_at) > now() - interval '1 minute' as fresh from sessions`)).rows as { fresh: boolean }[];
+    expect(seen!.fresh).toBe(true);
+    await setIdle(30.1);
+    expect((await server.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(401);
+  });
+
+  it('writes an audit event for sign-in and sign-out', async () => {
+    const token = await server.signIn(demoAccounts.firm);
+    await server.call({ method: 'DELETE', url: '/api/auth', token });
+    const events = await server.db.select().from(auditEvents).where(eq(auditEvents.entityType, 'session'));
+    expect(events.some((e) => e.action === 'signedIn')).toBe(true);
+    expect(events.some((e) => e.action === 'signedOut' && (e.toState as { state: string }).state === 'revoked')).toBe(true);
+  });
+});
+
+describe('sign-up through an invitation', () => {
+  const invited = 'daniel.okafor@demo.test';
+
+  it('validates the invitation, then completes it once, and signs the user in', async () => {
+    const link = await linkFromMailbox(invited, /\/sign-up-customer\//);
+    const uuid = link.split('/').pop()!;
+    const valid = await post('/api/users/sign-up/validate', { uuid });
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toEqual({ data: [{ login: invited }] });
+
+    const weak = await post('/api/users/sign-up/complete', { login: invited, password: 'password', uuid });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ error: 'validation', fields: { password: 'empty' } });
+
+    const wrongLogin = await post('/api/users/sign-up/complete', { login: 'someone@else.test', password: 'Str0ng-pass', uuid });
+    expect(wrongLogin.json()).toMatchObject({ error: 'invalidToken' });
+
+    const done = await post('/api/users/sign-up/complete', { login: invited, password: 'Str0ng-pass', uuid });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user).toMatchObject({ email: invited, role: 'customer', customerId: expect.any(Number) });
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: done.json().userToken })).statusCode).toBe(200);
+
+    // Single use.
+    expect((await post('/api/users/sign-up/validate', { uuid })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/sign-up/complete', { login: invited, password: 'Str0ng-pass2', uuid })).statusCode).toBe(400);
+    // The new password works.
+    expect((await post('/api/auth', { login: invited, password: 'Str0ng-pass' })).statusCode).toBe(200);
+    const [user] = await server.db.select().from(users).where(eq(users.email, invited));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses unknown, malformed and expired invitations', async () => {
+    expect((await post('/api/users/sign-up/validate', { uuid: '8d3c1c1e-0000-4000-8000-000000000000' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/sign-up/validate', { uuid: 'not-a-uuid' })).statusCode).toBe(400);
+    const link = await linkFromMailbox('emma.clarke@demo.test', /\/sign-up-customer\//);
+    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.purpose, 'invitation'));
+    expect((await post('/api/users/sign-up/validate', { uuid: link.split('/').pop() })).json()).toEqual({ error: 'invalidToken' });
+  });
+});
+
+describe('password reset', () => {
+  it('sends a link, validates it, updates the password once, and ends the other sessions', async () => {
+    const login = demoAccounts.lawyer;
+    const before = await server.signIn(login);
+    expect((await post('/api/users/reset', { login: login.toUpperCase() })).statusCode).toBe(204);
+    const link = await linkFromMailbox(login, /\/reset\/validate\//);
+    const token = link.split('/').pop()!;
+
+    const valid = await post('/api/users/reset/validate', { token });
+    expect(valid.json()).toEqual({ login });
+    expect((await post('/api/users/reset/validate', { token, login: 'other@demo.test' })).json()).toEqual({ error: 'invalidToken' });
+
+    const weak = await post('/api/users/reset/update', { token, login, password: 'short' });
+    expect(weak.json()).toMatchObject({ error: 'validation', fields: { password: 'empty' } });
+    const updated = await post('/api/users/reset/update', { token, login, password: 'N3w-password' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ token: expect.any(String), user: { email: login } });
+
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: before })).statusCode).toBe(401);
+    expect((await post('/api/users/reset/update', { token, login, password: 'An0ther-pass' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/auth', { login, password: DEMO_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/auth', { login, password: 'N3w-password' })).statusCode).toBe(200);
+  });
+
+  it('answers 204 for unknown accounts and sends nothing', async () => {
+    const before = (await server.call({ method: 'GET', url: '/api/dev/mailbox' })).json().emails.length;
+    expect((await post('/api/users/reset', { login: 'nobody@demo.test' })).statusCode).toBe(204);
+    expect((await server.call({ method: 'GET', url: '/api/dev/mailbox' })).json().emails.length).toBe(before);
+  });
+
+  it('a newer link replaces the older one', async () => {
+    const login = demoAccounts.admin;
+    await post('/api/users/reset', { login });
+    const first = (await linkFromMailbox(login, /\/reset\/validate\//)).split('/').pop();
+    await post('/api/users/reset', { login });
+    const second = (await linkFromMailbox(login, /\/reset\/validate\//)).split('/').pop();
+    expect(second).not.toBe(first);
+    expect((await post('/api/users/reset/validate', { token: first })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/reset/validate', { token: second })).statusCode).toBe(200);
+  });
+
+  it('refuses a bad email with the email code', async () => {
+    const res = await post('/api/users/reset', { login: 'nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', fields: { login: 'email' } });
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/connection';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+
+export { DEMO_PASSWORD };
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** Signs in and returns the bearer token. */
+  signIn(login: string, password?: string): Promise<string>;
+  call(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+}
+
+/**
+ * The real app on a real database: in-memory PGlite by default, or (API_TEST_DB=postgres) a
+ * fresh database on the PostgreSQL server that the lane's global setup started.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
+  const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent' }), ...overrides };
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (process.env.API_TEST_DB === 'postgres') {
+    const serverUrl = inject('postgresUrl');
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  if (options.seed !== false) await seedDemoData(handle.db, config);
+  const app = await buildApp({ config, db: handle.db });
+  await app.ready();
+
+  const call: TestServer['call'] = ({ token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    call,
+    async signIn(login, password = DEMO_PASSWORD) {
+      const res = await call({ method: 'POST', url: '/api/auth', payload: { login, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}

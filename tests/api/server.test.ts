@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let staticDir: string;
+
+beforeAll(async () => {
+  // A tiny stand-in for the built PWA, so the static and fallback rules can be checked.
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-static-'));
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  server = await startTestServer({ staticDir });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('are set on pages and on API answers', async () => {
+    for (const url of ['/sign-in', '/api/config', '/api/auth']) {
+      const res = await server.call({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('serving the PWA', () => {
+  it('answers client routes with index.html (SPA fallback)', async () => {
+    for (const url of ['/', '/sign-in', '/applications/12/details', '/reset/validate/abc']) {
+      const res = await server.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and re-checks the service worker every time', async () => {
+    const asset = await server.call({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await server.call({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers an unknown API path or a missing file with the page', async () => {
+    const api = await server.call({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'notFound' });
+    expect((await server.call({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  it('GET /config gives the brand settings', async () => {
+    const res = await server.call({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ productName: expect.any(String), phone: expect.any(String), email: expect.any(String) });
+  });
+
+  it('reads settings from the environment with defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ port: 3000, host: '127.0.0.1', production: false, seedDemo: true, databaseUrl: undefined, smtpUrl: undefined });
+    expect(defaults.dataDir).toBe(path.resolve('data'));
+    const prod = loadConfig({ NODE_ENV: 'production', PORT: '8080', DATABASE_URL: 'postgres://x/y', BRAND_PHONE: '0800 1' });
+    expect(prod).toMatchObject({ port: 8080, production: true, seedDemo: false, databaseUrl: 'postgres://x/y' });
+    expect(prod.brand.phone).toBe('0800 1');
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('the development mailbox', () => {
+  it('shows every email with working links outside production', async () => {
+    const json = await server.call({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(json.statusCode).toBe(200);
+    const first = json.json().emails[0];
+    expect(first.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:3000\/sign-up-customer\/[0-9a-f-]{36}$/);
+    const page = await server.call({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('href="/sign-up-customer/');
+  });
+
+  it('is off in production mode', async () => {
+    const prod = await startTestServer({ production: true, staticDir }, { seed: false });
+    try {
+      expect((await prod.call({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+      const page = await prod.call({ method: 'GET', url: '/dev/mailbox' });
+      expect(page.body).not.toContain('Development mailbox');
+    } finally {
+      await prod.close();
+    }
+  });
+});
