@@ -241,3 +241,27 @@ describe('password reset', () => {
     expect(res.json()).toMatchObject({ error: 'validation', fields: { login: 'email' } });
   });
 });
+
+describe('GET /users and GET /user/{id} (staff)', () => {
+  it('lists accounts with paging and search, and reads one', async () => {
+    const token = await server.signIn(demoAccounts.admin);
+    const page = await server.call({ method: 'GET', url: '/api/users?page=1&pageSize=3', token });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ page: 1, pageSize: 3, total: expect.any(Number) });
+    expect(page.json().items).toHaveLength(3);
+    expect(page.json().items[0]).not.toHaveProperty('passwordHash');
+
+    const found = await server.call({ method: 'GET', url: '/api/users?search=bennett', token });
+    expect(found.json().items.map((u: { email: string }) => u.email)).toEqual([demoAccounts.lawyer]);
+    const wildcard = await server.call({ method: 'GET', url: '/api/users?search=%25', token });
+    expect(wildcard.json().total).toBe(0);
+    const customers = await server.call({ method: 'GET', url: '/api/users?role=customer&pageSize=100', token });
+    expect(customers.json().items.every((u: { role: string }) => u.role === 'customer')).toBe(true);
+
+    const id = found.json().items[0].id;
+    const one = await server.call({ method: 'GET', url: `/api/user/${id}`, token });
+    expect(one.json()).toMatchObject({ id, email: demoAccounts.lawyer, role: 'lawyer', state: 'active' });
+    expect((await server.call({ method: 'GET', url: '/api/user/999999', token })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/users?pageSize=1000', token })).json()).toMatchObject({ error: 'validation', fields: { pageSize: 'invalid' } });
+  });
+});

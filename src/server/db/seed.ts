@@ -45,7 +45,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
     const lawyerUser = await account(demoAccounts.lawyer, 'lawyer', 'Laura', 'Bennett', firm!.id);
     const [lawyer] = await tx.insert(lawyers).values({ userId: lawyerUser.id, firmId: firm!.id }).returning();
 
-    await tx.insert(solicitors).values([
+    const [solicitor] = await tx.insert(solicitors).values([
       {
         name: 'Greenway Legal Advice',
         address: { postcode: 'SW1A 2AA', address: '14 Greycoat Place', house: '14', street: 'Greycoat Place', city: 'London' },
@@ -62,7 +62,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
         feePence: 25_000,
         deliveryMethod: 'In person',
       },
-    ]);
+    ]).returning({ id: solicitors.id });
 
     // The demo client can sign in; the others were invited and have not joined yet.
     const clientRows = [
@@ -100,7 +100,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           createdAt: daysAgo(c.started),
         })
         .returning();
-      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, c.status !== 'incomplete', lawyerUser.id));
+      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, c.status !== 'incomplete', lawyerUser.id, solicitor!.id));
       if (!c.active) await inviteUser(tx, config, { userId: user!.id, email: c.email, kind: 'customer', actorUserId: lawyerUser.id, applicationId: application!.id });
       if (c.status === 'customerAccepted') loanApplicationId = application!.id;
     }
@@ -149,7 +149,14 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
 }
 
 /** Journey data that reads like a real case; an application still 'started' has only its first step. */
-function demoJourney(applicationId: number, c: { first: string; last: string; email: string }, caseRef: string, complete: boolean, updatedBy: number) {
+function demoJourney(
+  applicationId: number,
+  c: { first: string; last: string; email: string },
+  caseRef: string,
+  complete: boolean,
+  updatedBy: number,
+  solicitorId: number,
+) {
   const personal = {
     firstName: c.first,
     lastName: c.last,
@@ -188,7 +195,7 @@ function demoJourney(applicationId: number, c: { first: string; last: string; em
       updatedBy,
     },
     { applicationId, step: 'asset', data: { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: '450000', routeToRepayment: 'Settlement proceeds' }, updatedBy },
-    { applicationId, step: 'independent', data: { useOwnSolicitor: false, solicitorId: 1, consent: true, authorised: true }, updatedBy },
+    { applicationId, step: 'independent', data: { useOwnSolicitor: false, solicitorId, consent: true, authorised: true }, updatedBy },
   );
   return rows;
 }
