@@ -83,7 +83,7 @@ describe('sign-in rate limit', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ error: 'tooManyAttempts', retryAfter: expect.any(Number) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const [row] = (await server.db.execute(sql`select count from rate_limits where key = ${`sign-in:account:${login}`}`)).rows as { count: number }[];
+    const [row] = await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${`sign-in:account:${login}`}`);
     expect(row!.count).toBe(5);
     // Another account from another address is not affected.
     const other = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.9' });
@@ -139,7 +139,7 @@ describe('the session', () => {
     const alive = await server.call({ method: 'GET', url: '/api/auth', token });
     expect(alive.statusCode).toBe(200);
     // That request counted as activity: the clock starts again.
-    const [seen] = (await server.db.execute(sql`select max(last_seen_at) > now() - interval '1 minute' as fresh from sessions`)).rows as { fresh: boolean }[];
+    const [seen] = await server.rows<{ fresh: boolean }>(sql`select max(last_seen_at) > now() - interval '1 minute' as fresh from sessions`);
     expect(seen!.fresh).toBe(true);
     await setIdle(30.1);
     expect((await server.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(401);

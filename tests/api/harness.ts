@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/connection';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../../src/server/db/connection';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
 
 export { DEMO_PASSWORD };
@@ -16,7 +17,9 @@ export interface TestServer {
   close(): Promise<void>;
   /** Signs in and returns the bearer token. */
   signIn(login: string, password?: string): Promise<string>;
-  call(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Rows of a raw SQL query, for looking at what the API stored. */
+  rows<T>(query: SQL): Promise<T[]>;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     db: handle.db,
     config,
     call,
+    rows: (query) => queryRows(handle.db, query),
     async signIn(login, password = DEMO_PASSWORD) {
       const res = await call({ method: 'POST', url: '/api/auth', payload: { login, password } });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);

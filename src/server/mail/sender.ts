@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/connection';
+import { queryRows, type Database } from '../db/connection';
 
 interface Claimed {
   id: number;
@@ -28,12 +28,12 @@ export function startMailSender(db: Database, options: { smtpUrl: string; from: 
     if (running || stopped) return;
     running = true;
     try {
-      const claimed = (await db.execute(sql`
+      const claimed = await queryRows<Claimed>(db, sql`
         update emails set next_attempt_at = now() + ${CLAIM_MS} * interval '1 millisecond', attempts = attempts + 1
         where id in (select id from emails where sent_at is null and next_attempt_at <= now()
                      order by id limit ${BATCH} for update skip locked)
-        returning id, to_address, subject, text_body, html_body, attempts`)) as unknown as { rows: Claimed[] };
-      for (const email of claimed.rows) {
+        returning id, to_address, subject, text_body, html_body, attempts`);
+      for (const email of claimed) {
         try {
           await transport.sendMail({ from: options.from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
           await db.execute(sql`update emails set sent_at = now(), last_error = null where id = ${email.id}`);

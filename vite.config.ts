@@ -1,0 +1,145 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { buildBudget } from './scripts/build-budget.js';
+
+const THEME_COLOR = '#0b3d91';
+const BACKGROUND_COLOR = '#ffffff';
+
+// The server (src/server) listens here in development; `npm run dev:client` proxies to it.
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+/**
+ * Head tags an installable app needs besides the manifest link: added only when index.html does
+ * not already have them, so the client app may set its own. Also keeps a single manifest link:
+ * vite-plugin-pwa appends one even when index.html has it. Runs after vite-plugin-pwa's own
+ * transformIndexHtml (both 'post'; this one is listed later).
+ */
+function pwaHeadTags(): Plugin {
+  return {
+    name: 'portal:pwa-head',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const missing: string[] = [];
+        if (!/<meta[^>]+name=["']theme-color["']/i.test(html)) {
+          missing.push(`<meta name="theme-color" content="${THEME_COLOR}">`);
+        }
+        if (!/<link[^>]+rel=["'](?:shortcut )?icon["']/i.test(html)) {
+          missing.push('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+        }
+        if (!/<link[^>]+rel=["']apple-touch-icon["']/i.test(html)) {
+          missing.push('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">');
+        }
+        let manifestLinks = 0;
+        const deduplicated = html.replace(/\s*<link[^>]+rel=["']manifest["'][^>]*>/gi, (link) =>
+          ++manifestLinks === 1 ? link : '',
+        );
+        return missing.length === 0 ? deduplicated : deduplicated.replace('</head>', `${missing.join('')}</head>`);
+      },
+    },
+  };
+}
+
+// Vitest loads this file too; the PWA and budget plugins only matter for `vite build`/`vite`.
+const underTest = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    !underTest &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/client',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        // src/client/pwa/register.ts registers /sw.js itself (workbox-window, update prompt).
+        injectRegister: false,
+        // Icons are already matched by globPatterns below; listing them twice is pointless.
+        includeManifestIcons: false,
+        manifest: {
+          id: '/',
+          name: 'Litigation Funding Portal',
+          short_name: 'Funding',
+          description:
+            'Apply for litigation funding, follow your application, loans and drawdowns, and work on them offline.',
+          lang: 'en-GB',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: THEME_COLOR,
+          background_color: BACKGROUND_COLOR,
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          // vite-plugin-pwa adds manifest.webmanifest to the precache itself; list it once.
+          globIgnores: ['**/node_modules/**/*', 'manifest.webmanifest'],
+          // The worker is a classic script (see src/client/pwa/register.ts): build it as one.
+          rollupFormat: 'iife',
+          sourcemap: false,
+        },
+        devOptions: { enabled: false },
+      }),
+    !underTest && pwaHeadTags(),
+    !underTest && buildBudget(),
+  ],
+  build: {
+    // The server serves dist/ (SPA fallback to dist/index.html).
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/bench-page-weight.mjs reads dist/.vite/manifest.json.
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_ORIGIN, changeOrigin: false },
+      // The development mailbox page and other dev-only server pages; not /devices etc.
+      '^/dev(/|$)': { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  test: {
+    projects: [
+      {
+        // Unit and component tests beside the code. Node by default; a component test starts
+        // with `// @vitest-environment jsdom` (environmentMatchGlobs is gone in Vitest 4, and
+        // `--project unit` must run both kinds).
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        // Each API test file builds its own app on an in-memory PGlite.
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same API tests against a real PostgreSQL server (started by the global setup).
+        test: {
+          name: 'api-pg',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { API_TEST_DB: 'postgres' },
+          globalSetup: ['tests/api/postgres-global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
