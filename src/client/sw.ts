@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+// The portal's service worker. It keeps the app shell (HTML, JS, CSS, icons, manifest) so the
+// portal opens without a network, and it lets the user choose when a new version takes over.
+// It never touches /api: the app keeps its own offline data (drafts, outbox, saved copies) in
+// IndexedDB, and a stale API answer served from a cache would be worse than an honest failure.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The message src/client/pwa/register.ts sends when the user accepts an update. */
+const SKIP_WAITING = 'SKIP_WAITING';
+
+// Hashed assets and index.html, listed by vite-plugin-pwa at build time.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any in-app URL (/applications/123, /sign-in, …) opens the precached shell; the client router
+// takes it from there. The API, the server's development pages (/dev: mailbox) and files opened
+// directly (/robots.txt, a document link) stay on the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(?:\/|$)/, /^\/dev(?:\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(?:\?.*)?$/],
+  }),
+);
+
+// When to take control of open pages:
+// - first install: at once, so the very first visit is controlled and a reload without a
+//   network still opens the shell;
+// - an update: only when the user accepted it (SKIP_WAITING). Then the pages move to the new
+//   worker and reload (register.ts); claiming also covers pages that were not controlled.
+// An update that activates by itself (every tab closed) needs no claim: new pages are controlled.
+let firstInstall = false;
+let updateAccepted = false;
+
+self.addEventListener('install', () => {
+  firstInstall = !self.registration.active;
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING) {
+    updateAccepted = true;
+    void self.skipWaiting();
+  }
+});
+
+// (workbox-core's clientsClaim() only adds an activate listener, which would come too late here.)
+self.addEventListener('activate', (event: ExtendableEvent) => {
+  if (firstInstall || updateAccepted) event.waitUntil(self.clients.claim());
+});
