@@ -22,3 +22,6 @@ export function subscribeUnsavedChanges(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The spec's question before leaving (or signing out of) a form with unsaved changes, word for word. */
+export const LEAVE_UNSAVED_MESSAGE = 'Changes will not be saved. Are you sure want exit?';

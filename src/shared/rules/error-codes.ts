@@ -10,6 +10,8 @@ export const fieldMessages = {
   addressUsed: 'This address has already been used',
   login: 'This email is already in use',
   tooLong: 'This entry is too long',
+  /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */
+  invalidCredentials: 'Invalid email or password',
   empty: '',
 } as const;
 export type FieldCode = keyof typeof fieldMessages;
@@ -30,6 +32,8 @@ export const errorMessages = {
   conflict: 'This was changed by someone else meanwhile.',
   notImplemented: 'This is not available yet.',
   unhandled: 'Unhandled error. Please contact an administrator',
+  /** No answer at all (offline, server unreachable): not in the spec, which only logs it. */
+  offline: 'No connection. Please check your connection and try again.',
 } as const;
 export type ErrorCode = keyof typeof errorMessages;
 

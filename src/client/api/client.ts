@@ -1,0 +1,52 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../../shared/api/schema';
+
+/**
+ * The one API client. Types come from openapi.yaml (npm run gen:api).
+ * The base address is absolute so that `new Request()` accepts it outside a browser too (tests).
+ */
+export const api = createClient<paths>({
+  baseUrl: new URL('/api', globalThis.location?.origin ?? 'http://localhost').href,
+  // Looked up on each call, so a replaced global fetch (tests, service-worker shims) is used.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+interface AuthHandlers {
+  /** The bearer token of the current session, if any. */
+  token: () => string | null;
+  /** A call made with a token was refused: the session has ended on the server. */
+  unauthorized: () => void;
+}
+
+let handlers: AuthHandlers = { token: () => null, unauthorized: () => undefined };
+
+/** The session module plugs itself in here (keeps this module free of state imports). */
+export function setAuthHandlers(next: AuthHandlers): void {
+  handlers = next;
+}
+
+const auth: Middleware = {
+  onRequest({ request }) {
+    const token = handlers.token();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+  onResponse({ request, response, schemaPath }) {
+    const signingIn = schemaPath === '/auth' && request.method === 'POST';
+    // Only a call that carried a token can reveal that the session has ended.
+    if (response.status === 401 && !signingIn && request.headers.has('Authorization')) handlers.unauthorized();
+    return undefined;
+  },
+};
+api.use(auth);
+
+/** Whole-request error body of the contract: `{ error: code, fields?: { field: code } }`. */
+export interface ApiErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+  retryAfter?: number;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+}

@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import { atom } from 'jotai';
+import { api } from '../api/client';
+import type { AppStore } from '../features/auth/session';
+
+/**
+ * Brand settings for the header, footer and document title (`GET /config`, public). The last answer
+ * is kept in localStorage so the shell renders offline with the right name and contact details.
+ */
+const brandSchema = v.object({
+  productName: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  termsUrl: v.string(),
+  privacyUrl: v.string(),
+  companyName: v.string(),
+});
+export type Brand = v.InferOutput<typeof brandSchema>;
+
+/** Until the server has answered once: no contact details rather than invented ones. */
+export const DEFAULT_BRAND: Brand = {
+  productName: 'Litigation Funding Portal',
+  phone: '',
+  email: '',
+  termsUrl: '',
+  privacyUrl: '',
+  companyName: '',
+};
+
+const CACHE_KEY = 'brandConfig';
+
+export const brandAtom = atom<Brand>(DEFAULT_BRAND);
+
+export function readCachedBrand(): Brand {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    if (!raw) return DEFAULT_BRAND;
+    const parsed = v.safeParse(brandSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : DEFAULT_BRAND;
+  } catch {
+    return DEFAULT_BRAND;
+  }
+}
+
+export async function refreshBrand(store: AppStore): Promise<void> {
+  try {
+    const { data } = await api.GET('/config');
+    const parsed = v.safeParse(brandSchema, data);
+    if (!parsed.success) return;
+    store.set(brandAtom, parsed.output);
+    try {
+      localStorage.setItem(CACHE_KEY, JSON.stringify(parsed.output));
+    } catch {
+      // Storage unavailable: the shell falls back to the defaults next time.
+    }
+  } catch {
+    // Offline: keep the cached settings.
+  }
+}
+
+/** Only http(s) addresses become links (the setting is edited by staff, not trusted as a URL). */
+export function safeExternalUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { hasPermissions, isStaff, type Permission } from '../../shared/rules/permissions';
+import { sessionUserAtom } from '../features/auth/session';
+import { brandAtom } from './config';
+import { paths } from './paths';
+import { DesktopNavigation, MobileNavigation, UserGroup } from './navigation';
+import { Footer } from './footer';
+import { useIdleSignOut } from './idle-sign-out';
+import { focusPageHeading } from './scroll';
+import { Spinner } from '../ui/spinner';
+
+/** What the router table puts on each private route (router.tsx). */
+export interface RouteHandle {
+  permissions: readonly Permission[];
+}
+
+function requiredPermissions(matches: ReturnType<typeof useMatches>): Permission[] {
+  return matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.permissions ?? []);
+}
+
+/** Moves focus to the new page's heading after a navigation (not on the first page shown). */
+function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    focusPageHeading();
+  }, [pathname]);
+}
+
+/**
+ * The shell of every private screen: header (yellow for staff, blue for the others) with the
+ * navigation, the page, and the footer. A route the role may not open sends the user to /.
+ */
+export default function Layout() {
+  const user = useAtomValue(sessionUserAtom);
+  const { productName } = useAtomValue(brandAtom);
+  const matches = useMatches();
+  const navigation = useNavigation();
+  useIdleSignOut();
+  useFocusOnNavigation();
+
+  // RequireAuth renders this layout only with a session.
+  if (!user) return null;
+  const allowed = hasPermissions(user.role, requiredPermissions(matches));
+  const tone = isStaff(user.role) ? 'staff' : 'member';
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className={`site-header site-header--${tone}`}>
+        <div className="site-header__inner">
+          <Link to={paths.home.url()} className="brand">
+            {productName}
+          </Link>
+          <div className="desktop-only">
+            <UserGroup user={user} />
+          </div>
+          <MobileNavigation user={user} />
+        </div>
+        <div className="site-header__nav desktop-only">
+          <DesktopNavigation user={user} />
+        </div>
+        <div className="route-progress" aria-hidden={navigation.state === 'idle'}>
+          {navigation.state === 'idle' ? null : <Spinner />}
+        </div>
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        {allowed ? <Outlet /> : <Navigate to={paths.home.url()} replace />}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Dialog } from 'radix-ui';
+import { hasPermissions, type Role } from '../../shared/rules/permissions';
+import { navLabel, navOrder, paths, type NavGroup } from './paths';
+import type { SessionUser } from '../features/auth/session';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { Button } from '../ui/button';
+import { focusPageHeading } from './scroll';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  group: NavGroup;
+}
+
+/**
+ * The routes a role may open, in menu order. The customer has no menu (spec: "The navigation menu
+ * is hidden for the customer role"); only the tertiary group (name, sign out) remains.
+ */
+export function navItemsFor(role: Role): NavItem[] {
+  if (role === 'customer') return [];
+  return navOrder.flatMap((key) => {
+    const route = paths[key];
+    if (!route.nav || !hasPermissions(role, route.permissions)) return [];
+    return [{ to: route.pattern, label: navLabel(route.nav, role), group: route.nav.group }];
+  });
+}
+
+function NavGroups({ items }: { items: readonly NavItem[] }) {
+  const groups: NavGroup[] = ['primary', 'secondary'];
+  return (
+    <>
+      {groups.map((group) => {
+        const inGroup = items.filter((item) => item.group === group);
+        if (inGroup.length === 0) return null;
+        return (
+          <ul key={group} className={`nav__group nav__group--${group}`}>
+            {inGroup.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        );
+      })}
+    </>
+  );
+}
+
+/** Tertiary group: who is signed in, and 'sign out'. */
+export function UserGroup({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  return (
+    <div className="nav__group nav__group--tertiary">
+      <span className="nav__user">
+        {user.name} {user.surname}
+      </span>
+      <Button variant="link" className="nav__sign-out" onClick={() => void signOut()}>
+        sign out
+      </Button>
+    </div>
+  );
+}
+
+/** From 992 px: primary and secondary groups in a row under the header's top line. */
+export function DesktopNavigation({ user }: { user: SessionUser }) {
+  const items = navItemsFor(user.role);
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label="Main" className="nav nav--desktop">
+      <NavGroups items={items} />
+    </nav>
+  );
+}
+
+/**
+ * Below 992 px: a 'menu' button opening a full-screen overlay. Focus stays inside while open,
+ * Escape closes it, and so does any route change.
+ */
+export function MobileNavigation({ user }: { user: SessionUser }) {
+  const items = navItemsFor(user.role);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const closedByRoute = useRef(false);
+
+  useEffect(() => {
+    setOpen((wasOpen) => {
+      if (wasOpen) closedByRoute.current = true;
+      return false;
+    });
+  }, [location.key]);
+
+  return (
+    <div className="mobile-nav">
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className="menu-button">menu</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Content
+            className="mobile-menu"
+            aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              // After following a link, focus goes to the new page's heading, not back to 'menu'
+              // (the layout's own attempt ran while the menu still held focus inside it).
+              if (closedByRoute.current) {
+                event.preventDefault();
+                focusPageHeading();
+              }
+              closedByRoute.current = false;
+            }}
+          >
+            <div className="mobile-menu__bar">
+              <Dialog.Title className="mobile-menu__title">Menu</Dialog.Title>
+              <Dialog.Close className="menu-button">close</Dialog.Close>
+            </div>
+            {items.length > 0 ? (
+              <nav aria-label="Main" className="nav nav--mobile">
+                <NavGroups items={items} />
+              </nav>
+            ) : null}
+            <UserGroup user={user} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

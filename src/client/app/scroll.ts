@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SCROLL_TO_TOP_MS } from '../../shared/rules/limits';
+
+let frame = 0;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Scrolls the window to the top over the spec's 600 ms (ease-out), or at once when the user asks
+ * for reduced motion. Native smooth scrolling cannot be given a duration, hence the frames.
+ */
+export function scrollToTop(durationMs = SCROLL_TO_TOP_MS): void {
+  cancelAnimationFrame(frame);
+  const start = window.scrollY;
+  if (start <= 0) return;
+  if (durationMs <= 0 || prefersReducedMotion()) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  const startedAt = performance.now();
+  const step = (now: number) => {
+    const progress = Math.min(1, (now - startedAt) / durationMs);
+    const eased = 1 - (1 - progress) ** 3;
+    window.scrollTo(0, Math.round(start * (1 - eased)));
+    if (progress < 1) frame = requestAnimationFrame(step);
+  };
+  frame = requestAnimationFrame(step);
+}
+
+/** On every route change the page goes back to the top (spec: 600 ms). */
+export function useScrollToTopOnRouteChange(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    scrollToTop();
+  }, [pathname]);
+}
+
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  heading?.focus({ preventScroll: true });
+}

@@ -1,0 +1,9 @@
+import { brandAtom, readCachedBrand } from './config';
+import { createSessionStore, type AppStore } from '../features/auth/session';
+
+/** One jotai store per app (and per test): session and brand come from this device's storage. */
+export function createAppStore(): AppStore {
+  const store = createSessionStore();
+  store.set(brandAtom, readCachedBrand());
+  return store;
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { resetRequestSchema } from '../../../shared/schemas/account';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import { PublicPage } from '../../ui/public-page';
+import { TextField } from '../../ui/field';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useForm, useSubmit } from '../../ui/use-form';
+
+/**
+ * /reset: asks for a reset link. The server answers the same whether or not the account exists,
+ * so this page cannot be used to find out who has one.
+ */
+export default function ResetPage() {
+  const navigate = useNavigate();
+  const form = useForm(resetRequestSchema, { login: '' });
+  const [message, setMessage] = useState<string | null>(null);
+
+  const { run, busy } = useSubmit(async () => {
+    form.markSubmitted();
+    setMessage(null);
+    if (!form.output) return;
+    try {
+      const { response } = await api.POST('/users/reset', { body: form.output });
+      if (response.ok) {
+        await navigate(paths.resetSucceeded.url());
+      } else if (response.status === 429) {
+        setMessage(errorMessages.tooManyAttempts);
+      } else {
+        setMessage(errorMessages.unhandled);
+      }
+    } catch (failure) {
+      console.error(failure);
+      setMessage(errorMessages.offline);
+    }
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run();
+  };
+
+  return (
+    <PublicPage title="Reset password">
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <FormMessage message={message} />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          spellCheck={false}
+          {...form.field('login')}
+        />
+        <div className="form__actions">
+          <Button type="submit" busy={busy} disabled={form.hasErrors || busy}>
+            reset password
+          </Button>
+        </div>
+        <p className="form__aside">
+          <Link to={paths.signIn.url()}>back to sign in</Link>
+        </p>
+      </form>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,6 @@
+import { Page } from '../../ui/page';
+
+/** /lawyers (crudLawyer). The list comes with the lawyers issue. */
+export default function LawyersPage() {
+  return <Page title="Lawyers" />;
+}

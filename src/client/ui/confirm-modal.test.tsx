@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { useState } from 'react';
+import { useConfirm, useInfo } from './modal-store';
+import { Overlays } from './overlays';
+import { useToast } from './toast-store';
+import { markUnsaved } from '../app/unsaved-changes';
+import { renderApp } from '../test/render-app';
+
+function Harness() {
+  const confirm = useConfirm();
+  const info = useInfo();
+  const toast = useToast();
+  const [answer, setAnswer] = useState('none');
+  return (
+    <>
+      <button type="button" onClick={() => void confirm('Delete this file?').then((yes) => setAnswer(String(yes)))}>
+        ask
+      </button>
+      <button type="button" onClick={() => void info({ title: 'Saved', message: 'All done.' }).then(() => setAnswer('ok'))}>
+        tell
+      </button>
+      <button type="button" onClick={() => toast.unhandled()}>
+        fail
+      </button>
+      <button type="button" onClick={() => toast.notify('Sent.')}>
+        notify
+      </button>
+      <output>{answer}</output>
+      <Overlays />
+    </>
+  );
+}
+
+function renderHarness() {
+  const user = userEvent.setup();
+  render(
+    <Provider store={createStore()}>
+      <Harness />
+    </Provider>,
+  );
+  return user;
+}
+
+describe('modals', () => {
+  afterEach(() => markUnsaved('form', false));
+
+  it('confirm answers true for Yes', async () => {
+    const user = renderHarness();
+    await user.click(screen.getByRole('button', { name: 'ask' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this file?' });
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('true')).toBeTruthy();
+    expect(dialog.isConnected).toBe(false);
+  });
+
+  it('confirm answers false for No and for Escape, and shows after a short delay', async () => {
+    const user = renderHarness();
+    await user.click(screen.getByRole('button', { name: 'ask' }));
+    // Not at once: the spec's 10 ms delay.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await screen.findByRole('alertdialog');
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(await screen.findByText('false')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'ask' }));
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('false')).toBeTruthy();
+  });
+
+  it('info shows its title and message with ok', async () => {
+    const user = renderHarness();
+    await user.click(screen.getByRole('button', { name: 'tell' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Saved' });
+    expect(dialog.textContent).toContain('All done.');
+    await user.click(screen.getByRole('button', { name: 'ok' }));
+    expect(await screen.findByText('ok')).toBeTruthy();
+  });
+
+  it('toasts carry the default titles', async () => {
+    const user = renderHarness();
+    await user.click(screen.getByRole('button', { name: 'fail' }));
+    expect(await screen.findByText('Unhandled error. Please contact an administrator')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'notify' }));
+    expect(await screen.findByText('Sent.')).toBeTruthy();
+    expect(screen.getAllByText('Notification').length).toBeGreaterThan(0);
+  });
+
+  it('sign out asks first when a form has unsaved changes', async () => {
+    const { user, calls } = renderApp('/applications', { role: 'lawyer' });
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    act(() => markUnsaved('form', true));
+
+    await user.click(screen.getByRole('button', { name: 'sign out' }));
+    await screen.findByRole('alertdialog', { name: 'Changes will not be saved. Are you sure want exit?' });
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(localStorage.getItem('token')).toBe('test-token');
+
+    await user.click(screen.getByRole('button', { name: 'sign out' }));
+    await screen.findByRole('alertdialog');
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/auth')).toBe(true));
+  });
+
+  it('sign out without unsaved changes goes straight to /sign-in without a return path', async () => {
+    const { user, router } = renderApp('/loans', { role: 'admin' });
+    await screen.findByRole('heading', { level: 1, name: 'Request Drawdown' });
+    await user.click(screen.getByRole('button', { name: 'sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+});

@@ -1,0 +1,34 @@
+import { Toast } from 'radix-ui';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { dismissToastAtom, toastsAtom } from './toast-store';
+
+/** Errors stay longer: they are more often read twice. */
+const DURATION_MS = { info: 5000, error: 10000 } as const;
+
+export default function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  const dismiss = useSetAtom(dismissToastAtom);
+  return (
+    <Toast.Provider label="Notification">
+      {toasts.map((toast) => (
+        <Toast.Root
+          key={toast.id}
+          className={`toast toast--${toast.type}`}
+          // Errors interrupt (assertive); notices wait their turn (polite).
+          type={toast.type === 'error' ? 'foreground' : 'background'}
+          duration={DURATION_MS[toast.type]}
+          onOpenChange={(open) => {
+            if (!open) dismiss(toast.id);
+          }}
+        >
+          <Toast.Title className="toast__title">{toast.title}</Toast.Title>
+          <Toast.Description className="toast__message">{toast.message}</Toast.Description>
+          <Toast.Close className="toast__close" aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}

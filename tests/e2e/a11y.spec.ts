@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, openNavigation, signIn } from './support';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// axe is injected as a script: let it past the page's CSP, in this test only.
+test.use({ bypassCSP: true });
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const publicScreens = ['/sign-in', '/reset', '/reset-succeeded', '/sign-up-customer/00000000-0000-4000-8000-000000000000', '/sign-up-lawyer/00000000-0000-4000-8000-000000000000', '/sign-up-admin/00000000-0000-4000-8000-000000000000', '/sign-up/00000000-0000-4000-8000-000000000000', '/reset/validate/00000000-0000-4000-8000-000000000000'];
+
+for (const path of publicScreens) {
+  test(`no WCAG 2.2 AA violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('no WCAG 2.2 AA violation on the sign-in form with its errors shown', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(demo.admin);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-pass-1');
+  await page.getByRole('button', { name: 'sign in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const role of ['admin', 'lawyer', 'customer'] as const) {
+  test(`no WCAG 2.2 AA violation in the signed-in shell of ${role}`, async ({ page }, testInfo) => {
+    await signIn(page, demo[role]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    for (const path of ['/get-started', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+    if (role !== 'customer') {
+      await page.goto('/applications');
+      await openNavigation(page, testInfo);
+      expect(await violations(page), 'with the menu open').toEqual([]);
+    }
+  });
+}
