@@ -17,8 +17,8 @@ for (const role of Object.keys(navigation) as (keyof typeof navigation)[]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
 
     // Yellow page header for staff, blue for everyone else.
-    const header = page.locator('.page-header').first();
-    await expect(header).toHaveAttribute('data-tone', role === 'admin' || role === 'root' ? 'staff' : 'default');
+    const header = page.locator('header.site-header');
+    await expect(header).toHaveClass(role === 'admin' || role === 'root' ? /site-header--staff/ : /site-header--member/);
 
     await openNavigation(page, testInfo);
     const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
