@@ -4,26 +4,50 @@
 // build (with its size budget) and the end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasPostgres = Boolean(process.env.PG_BIN) || (fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
 
 const results = [];
-function step(name, command, args, env = {}) {
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
+let reportCount = 0;
+
+/** Test counts of a step, read from the JSON report its runner wrote. */
+function countsFrom(file) {
+  if (!file || !fs.existsSync(file)) return undefined;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (report.stats) return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function vitest(name, project, extraEnv = {}) {
+  const file = path.join(reports, `${++reportCount}.json`);
+  step(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], extraEnv, file);
+}
+
+function step(name, command, args, env = {}, reportFile = undefined) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: run.status === 0, seconds });
+  results.push({ name, ok: run.status === 0, seconds, counts: countsFrom(reportFile) });
   if (run.status !== 0) finish(1);
 }
 
 function finish(code) {
   console.log('\nTest suite summary');
-  for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds}s)`);
-  const passed = results.filter((r) => r.ok).length;
-  console.log(`\n${passed} passed, ${results.length - passed} failed`);
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) {
+    const c = r.counts;
+    if (c) for (const key of Object.keys(total)) total[key] += c[key];
+    console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds}s)${c ? `: ${c.passed} passed, ${c.failed} failed` : ''}`);
+  }
+  // A step that failed without a report (types, build) counts as one failure.
+  total.failed += results.filter((r) => !r.ok && !r.counts).length;
+  console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   process.exit(code);
 }
 
@@ -41,9 +65,10 @@ if (!hasPostgres) {
 }
 
 step('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-step('unit and component tests', 'npx', ['vitest', 'run', '--project', 'unit']);
-step('API tests (embedded PGlite)', 'npx', ['vitest', 'run', '--project', 'api']);
-if (hasPostgres) step('API tests (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'api-pg']);
+vitest('unit and component tests', 'unit');
+vitest('API tests (embedded PGlite)', 'api');
+if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');
 step('build (with the size budget)', 'npx', ['vite', 'build']);
-step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+const e2eReport = path.join(reports, 'e2e.json');
+step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, e2eReport);
 finish(0);

@@ -57,10 +57,12 @@ const notImplemented: Handler = async () => {
 
 function registerOperation(app: FastifyInstance, op: Operation, handler: Handler, ctx: { config: Config; db: Database }): void {
   const { body, ...others } = op.schema;
+  // Only the parts the contract declares (an explicit undefined reads to Fastify as a missing schema).
+  const schema = Object.fromEntries(Object.entries({ ...others, body: op.multipart ? undefined : body }).filter(([, part]) => part !== undefined));
   app.route({
     method: op.method,
     url: op.url,
-    schema: { ...others, ...(body && !op.multipart ? { body } : {}) },
+    schema,
     // Authenticate, then check the contract's roles and permissions, before the body is looked at.
     onRequest: async (request) => {
       if (op.public) return;
