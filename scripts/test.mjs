@@ -9,7 +9,11 @@ import path from 'node:path';
 
 const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasPostgres = Boolean(process.env.PG_BIN) || (fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
+function postgresFound() {
+  if (process.env.PG_BIN) return fs.existsSync(path.join(process.env.PG_BIN, 'initdb'));
+  const root = '/usr/lib/postgresql';
+  return fs.existsSync(root) && fs.readdirSync(root).some((v) => fs.existsSync(`${root}/${v}/bin/initdb`));
+}
 
 const results = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
@@ -51,12 +55,27 @@ function finish(code) {
   process.exit(code);
 }
 
+// Chromium and PostgreSQL come from Debian's packages: installed here when missing and allowed
+// (root with apt-get), otherwise the run says what to install.
+function installSystemPackages(packages) {
+  const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!canInstall) return false;
+  console.log(`Installing ${packages.join(' and ')} with apt-get (once)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  return update.status === 0 && install.status === 0;
+}
+
+const missing = [...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']), ...(postgresFound() ? [] : ['postgresql'])];
+if (missing.length > 0) installSystemPackages(missing);
 if (!fs.existsSync(chromium)) {
-  console.error(`Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it for you.`);
+  console.error(`Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   process.exit(1);
 }
+const hasPostgres = postgresFound();
 if (!hasPostgres) {
-  const message = 'PostgreSQL is needed for the API tests’ PostgreSQL lane: apt-get install -y postgresql (or set PG_BIN); .ci/run installs it for you.';
+  const message = 'PostgreSQL is needed for the API tests’ PostgreSQL lane: apt-get install -y postgresql (or set PG_BIN).';
   if (ci) {
     console.error(message);
     process.exit(1);

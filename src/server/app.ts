@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/connection';
@@ -9,6 +9,7 @@ import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
 import { fieldCodesFromAjv, validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
+import { findNulCharacter } from './http/nul-characters';
 import { securityHeaders } from './http/security-headers';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
@@ -26,21 +27,22 @@ export interface AppOptions {
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Fastify's own 'ajv' options are unused: the contract's compiler is set below.
-  });
+  };
+  const app = Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('auth', null);
   securityHeaders(app, { production: config.production });
   app.setErrorHandler(errorHandler);
 
-  const operations = loadOperations(CONTRACT_PATH).filter((op) => !(op.devOnly && config.production));
+  const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
   for (const op of operations) registerOperation(app, op, handlers[op.operationId] ?? notImplemented, { config, db });
 
-  if (!config.production) {
+  if (config.devMailbox) {
     app.get('/dev/mailbox', async (_request, reply) => {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return renderMailboxPage(await readMailbox(db), config.publicUrl);
@@ -48,6 +50,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   }
   await serveClient(app, config.staticDir);
   return app;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** A call the contract declares but no issue has built yet answers plainly, not with a 500. */
@@ -74,6 +80,10 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       const roleAllowed = role === 'root' || op.roles.length === 0 || op.roles.includes(role);
       if (!roleAllowed || !hasPermissions(role, op.permissions)) throw AppError.forbidden();
     },
+    preValidation: async (request) => {
+      const field = findNulCharacter(request.params) ?? findNulCharacter(request.query) ?? findNulCharacter(request.body);
+      if (field) throw AppError.validation({ [field]: 'invalid' });
+    },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const result = await handler(request, reply, ctx);
@@ -86,7 +96,7 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
+  const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/i);
   return match?.[1];
 }
 
@@ -98,6 +108,13 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
   }
   if ('validation' in error && error.validation) {
     reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
+    return;
+  }
+  // The database refusing a value (characters it cannot store, a number out of range, a bad
+  // date) is bad input that got past the contract, not a server fault.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && /^22(P05|021|003|007|008|P02)$/.test(sqlState)) {
+    reply.code(400).send({ error: 'badRequest' });
     return;
   }
   const status = error.statusCode ?? 500;
@@ -128,7 +145,9 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]+$/i.test(pathname);
     if (built && wantsPage) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

@@ -16,8 +16,14 @@ export interface Config {
   production: boolean;
   /** Seed demo accounts and data into an empty database. */
   seedDemo: boolean;
-  /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may set X-Forwarded-For (the client address counts for sign-in limits):
+   * false (none), a number of hops, or a comma-separated list of proxy addresses or CIDR ranges.
+   * Never "all": then any client could claim any address.
+   */
+  trustProxy: false | number | string;
+  /** The development mailbox: only outside production and only while mail is not really sent. */
+  devMailbox: boolean;
   /** Where the built PWA is served from. */
   staticDir: string;
   brand: Brand;
@@ -48,7 +54,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
     production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !production,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    devMailbox: !production && !env.SMTP_URL,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
@@ -59,6 +66,13 @@ export function loadConfig(env: Env = process.env): Config {
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
   };
+}
+
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') throw new Error('TRUST_PROXY must be a number of proxy hops or a list of proxy addresses, not "true"');
+  return value;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -83,13 +83,17 @@ describe('sign-in rate limit', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ error: 'tooManyAttempts', retryAfter: expect.any(Number) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const [row] = await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${`sign-in:account:${login}`}`);
+    const key = `sign-in:account-address:${login}:127.0.0.1`;
+    const [row] = await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${key}`);
     expect(row!.count).toBe(5);
+    // A stranger elsewhere cannot lock the account: from another address it still signs in.
+    const elsewhere = await server.call({ method: 'POST', url: '/api/auth', payload: { login, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.8' });
+    expect(elsewhere.statusCode).toBe(200);
     // Another account from another address is not affected.
     const other = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.9' });
     expect(other.statusCode).toBe(200);
     // Once the window has passed, the account may try again.
-    await server.db.execute(sql`update rate_limits set window_started_at = now() - interval '1 hour' where key = ${`sign-in:account:${login}`}`);
+    await server.db.execute(sql`update rate_limits set window_started_at = now() - interval '1 hour' where key = ${key}`);
     expect((await post('/api/auth', { login, password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -101,6 +105,36 @@ describe('sign-in rate limit', () => {
     }
     const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: DEMO_PASSWORD }, remoteAddress });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('sign-in limits under load and from many places', () => {
+  it('lets no more than 5 of 15 parallel wrong attempts reach the password check', async () => {
+    const remoteAddress = '127.0.0.31';
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: `Wrong-${i}-pass` }, remoteAddress }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+  });
+
+  it('blocks an account guessed at from many addresses after 50 failures', async () => {
+    await server.db.execute(sql`insert into rate_limits (key, window_started_at, count) values (${`sign-in:account:${demoAccounts.customer}`}, now(), 50)
+      on conflict (key) do update set count = 50, window_started_at = now()`);
+    const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.customer, password: 'Wrong-pass-1' }, remoteAddress: '127.0.0.41' });
+    expect(res.statusCode).toBe(429);
+    await server.db.execute(sql`delete from rate_limits where key = ${`sign-in:account:${demoAccounts.customer}`}`);
+  });
+
+  it('a successful sign-in does not use up the address’s allowance', async () => {
+    const remoteAddress = '127.0.0.51';
+    for (let i = 0; i < 25; i++) {
+      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: DEMO_PASSWORD }, remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
   });
 });
 
@@ -189,8 +223,63 @@ describe('sign-up through an invitation', () => {
     expect((await post('/api/users/sign-up/validate', { uuid: '8d3c1c1e-0000-4000-8000-000000000000' })).json()).toEqual({ error: 'invalidToken' });
     expect((await post('/api/users/sign-up/validate', { uuid: 'not-a-uuid' })).statusCode).toBe(400);
     const link = await linkFromMailbox('emma.clarke@demo.test', /\/sign-up-customer\//);
-    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.purpose, 'invitation'));
+    const [emma] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, 'emma.clarke@demo.test'));
+    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, emma!.id));
     expect((await post('/api/users/sign-up/validate', { uuid: link.split('/').pop() })).json()).toEqual({ error: 'invalidToken' });
+  });
+});
+
+describe('links are single-use, also under races and after the account is active', () => {
+  it('lets only one of two parallel sign-ups through the same invitation succeed', async () => {
+    const email = 'tom.hughes@demo.test';
+    const uuid = (await linkFromMailbox(email, /\/sign-up-customer\//)).split('/').pop();
+    const [a, b] = await Promise.all([
+      post('/api/users/sign-up/complete', { login: email, password: 'First-pass-1', uuid }),
+      post('/api/users/sign-up/complete', { login: email, password: 'Second-pass-2', uuid }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+
+  it('an invitation stops working once the account has a password (set through a reset)', async () => {
+    const email = 'sarah.mitchell@demo.test';
+    const invitation = (await linkFromMailbox(email, /\/sign-up-customer\//)).split('/').pop();
+    await post('/api/users/reset', { login: email });
+    const token = (await linkFromMailbox(email, /\/reset\/validate\//)).split('/').pop();
+    const reset = await post('/api/users/reset/update', { token, login: email, password: 'Own-pass-1' });
+    expect(reset.statusCode).toBe(200);
+    expect((await post('/api/users/sign-up/validate', { uuid: invitation })).json()).toEqual({ error: 'invalidToken' });
+    const hijack = await post('/api/users/sign-up/complete', { login: email, password: 'Other-pass-2', uuid: invitation });
+    expect(hijack.json()).toEqual({ error: 'invalidToken' });
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: reset.json().token })).statusCode).toBe(200);
+  });
+
+  it('an expired reset link is refused', async () => {
+    const email = demoAccounts.root;
+    await post('/api/users/reset', { login: email });
+    const token = (await linkFromMailbox(email, /\/reset\/validate\//)).split('/').pop();
+    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.purpose, 'reset'));
+    expect((await post('/api/users/reset/validate', { token })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/reset/update', { token, login: email, password: 'Late-pass-1' })).json()).toEqual({ error: 'invalidToken' });
+  });
+});
+
+describe('input the database cannot hold is refused, never a 500', () => {
+  it.each([
+    ['a NUL in a sign-in email', { method: 'POST' as const, url: '/api/auth', payload: { login: 'a\u0000b@demo.test', password: 'x' } }],
+    ['a NUL in a reset email', { method: 'POST' as const, url: '/api/users/reset', payload: { login: 'a\u0000@demo.test' } }],
+    ['a NUL in a password', { method: 'POST' as const, url: '/api/auth', payload: { login: 'a@demo.test', password: 'Pass\u0000word1' } }],
+  ])('%s', async (_name, request) => {
+    const res = await server.call(request);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('validation');
+  });
+
+  it('refuses out-of-range ids and pages, and a NUL in a search', async () => {
+    const token = await server.signIn(demoAccounts.root);
+    for (const url of ['/api/user/99999999999', '/api/users?firmId=99999999999', '/api/users?page=99999999999999999999', '/api/users?search=%00', '/api/user/-1', '/api/user/abc']) {
+      const res = await server.call({ method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(400);
+    }
   });
 });
 
@@ -263,5 +352,23 @@ describe('GET /users and GET /user/{id} (staff)', () => {
     expect(one.json()).toMatchObject({ id, email: demoAccounts.lawyer, role: 'lawyer', state: 'active' });
     expect((await server.call({ method: 'GET', url: '/api/user/999999', token })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/users?pageSize=1000', token })).json()).toMatchObject({ error: 'validation', fields: { pageSize: 'invalid' } });
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes spent links, ended sessions and finished rate-limit windows, and keeps the rest', async () => {
+    const { removeSpentRecords } = await import('../../src/server/services/housekeeping');
+    const live = await server.signIn(demoAccounts.firm);
+    await server.db.execute(sql`insert into rate_limits (key, window_started_at, count) values ('old', now() - interval '2 days', 3), ('fresh', now(), 1)`);
+    await server.db.execute(sql`update sessions set revoked_at = now() - interval '40 days' where id = (select min(id) from sessions)`);
+    await server.db.execute(sql`update user_tokens set used_at = now() - interval '40 days' where id = (select min(id) from user_tokens)`);
+    const before = await server.rows<{ sessions: number; tokens: number }>(sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`);
+    await removeSpentRecords(server.db);
+    const after = await server.rows<{ sessions: number; tokens: number }>(sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`);
+    expect(after[0]!.sessions).toBe(before[0]!.sessions - 1);
+    expect(after[0]!.tokens).toBe(before[0]!.tokens - 1);
+    const keys = (await server.rows<{ key: string }>(sql`select key from rate_limits where key in ('old', 'fresh')`)).map((r) => r.key);
+    expect(keys).toEqual(['fresh']);
+    expect((await server.call({ method: 'GET', url: '/api/auth', token: live })).statusCode).toBe(200);
   });
 });

@@ -54,11 +54,47 @@ describe('serving the PWA', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers HEAD on a client route like GET', async () => {
+    const res = await server.call({ method: 'HEAD', url: '/applications' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   it('never answers an unknown API path or a missing file with the page', async () => {
-    const api = await server.call({ method: 'GET', url: '/api/nothing-here' });
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: 'notFound' });
+    for (const url of ['/api/nothing-here', '/api', '/api?x=1']) {
+      const api = await server.call({ method: 'GET', url });
+      expect(api.statusCode, url).toBe(404);
+      expect(api.json()).toEqual({ error: 'notFound' });
+    }
     expect((await server.call({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  it('trusts only the configured hops, so a client cannot spoof X-Forwarded-For', async () => {
+    const proxied = await startTestServer({ trustProxy: 1, staticDir }, { seed: false });
+    try {
+      const attempt = (i: number) =>
+        proxied.call({
+          method: 'POST',
+          url: '/api/auth',
+          payload: { login: `nobody${i}@demo.test`, password: 'Wrong-pass-1' },
+          // The client made up the first address; the proxy appended the real one.
+          headers: { 'x-forwarded-for': `10.0.0.${i}, 192.0.2.7` },
+        });
+      for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(20)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the bearer scheme', () => {
+  it('is matched case-insensitively', async () => {
+    const token = await server.signIn('admin@demo.test');
+    const res = await server.call({ method: 'GET', url: '/api/auth', headers: { authorization: `bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -78,6 +114,14 @@ describe('configuration', () => {
     expect(prod.brand.phone).toBe('0800 1');
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    // The mailbox only while mail is not really sent, and never in production.
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    // Proxies are trusted by hop count or address list, never wholesale.
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -93,7 +137,7 @@ describe('the development mailbox', () => {
   });
 
   it('is off in production mode', async () => {
-    const prod = await startTestServer({ production: true, staticDir }, { seed: false });
+    const prod = await startTestServer(loadConfig({ NODE_ENV: 'production', STATIC_DIR: staticDir }), { seed: false });
     try {
       expect((await prod.call({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
       const page = await prod.call({ method: 'GET', url: '/dev/mailbox' });

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { isPhone, mailboxLink } from './support';
+import { isPhone, mailboxLink, unusedInvitation } from './support';
 
-// Each viewport uses its own invited account, so the two runs never share a single-use link.
+// Each viewport has its own invited accounts, so the two runs never share a single-use link.
 test('an invited client joins through the link in the development mailbox', async ({ page, request }, testInfo) => {
-  const email = isPhone(testInfo) ? 'sarah.mitchell@demo.test' : 'emma.clarke@demo.test';
-  const link = await mailboxLink(request, email, /\/sign-up-customer\//);
+  const candidates = isPhone(testInfo) ? ['sarah.mitchell@demo.test', 'olivia.grant@demo.test'] : ['emma.clarke@demo.test', 'james.patel@demo.test'];
+  const { email, link } = await unusedInvitation(request, candidates);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Join platform' }).click();

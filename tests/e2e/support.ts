@@ -1,14 +1,9 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo-pass-1';
+import { DEMO_PASSWORD, demoAccounts } from '../../src/server/db/demo-accounts';
 
-export const demo = {
-  root: 'root@demo.test',
-  admin: 'admin@demo.test',
-  firm: 'firm@demo.test',
-  lawyer: 'lawyer@demo.test',
-  customer: 'client@demo.test',
-} as const;
+export { DEMO_PASSWORD };
+export const demo = demoAccounts;
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
@@ -18,6 +13,20 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'sign in' }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/**
+ * The first of these invited accounts whose invitation still works (a retry of a test finds the
+ * next one), with its link as a path on this server.
+ */
+export async function unusedInvitation(request: APIRequestContext, candidates: readonly string[]): Promise<{ email: string; link: string }> {
+  for (const email of candidates) {
+    const link = await mailboxLink(request, email, /\/sign-up-customer\//);
+    const uuid = link.split('/').pop();
+    const check = await request.post('/api/users/sign-up/validate', { data: { uuid } });
+    if (check.ok()) return { email, link };
+  }
+  throw new Error(`every invitation of ${candidates.join(', ')} has been used`);
 }
 
 /** The newest link to `to` in the development mailbox that matches, as a path on this server. */

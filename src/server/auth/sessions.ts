@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { clients, lawyers, sessions, users } from '../db/schema';
+import { selectAccounts } from '../db/account-query';
+import { sessions, users } from '../db/schema';
 import { isRole, permissionsByRole, type Permission, type Role } from '../../shared/rules/permissions';
 import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/rules/limits';
 import { hashToken, newSessionToken } from './tokens';
@@ -27,28 +28,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 const idleCutoff = sql`now() - ${SESSION_IDLE_TIMEOUT_MS} * interval '1 millisecond'`;
 
-/** The user as the client sees it; lawyer and client rows are joined in the same query. */
-const sessionUserFields = {
-  id: users.id,
-  firmId: users.firmId,
-  lawyerId: lawyers.id,
-  customerId: clients.id,
-  role: users.role,
-  email: users.email,
-  name: users.firstName,
-  surname: users.surname,
-};
-
-interface SessionUserRow {
-  id: number;
-  firmId: number | null;
-  lawyerId: number | null;
-  customerId: number | null;
-  role: string;
-  email: string;
-  name: string;
-  surname: string;
-}
+type SessionUserRow = Omit<SessionUser, 'role' | 'permissions'> & { role: string };
 
 function toSessionUser(row: SessionUserRow): SessionUser {
   if (!isRole(row.role)) throw new Error(`user ${row.id} has an unknown role`);
@@ -56,12 +36,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
 }
 
 export async function loadSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
-  const [row] = await db
-    .select(sessionUserFields)
-    .from(users)
-    .leftJoin(lawyers, and(eq(lawyers.userId, users.id), isNull(lawyers.deletedAt)))
-    .leftJoin(clients, and(eq(clients.userId, users.id), isNull(clients.deletedAt)))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [row] = await selectAccounts(db, {}).where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row ? toSessionUser(row) : undefined;
 }
 
@@ -83,12 +58,8 @@ export async function createSession(
  * timeout, and its user is active. Each use counts as activity.
  */
 export async function authenticateToken(db: Database, token: string): Promise<Authenticated | undefined> {
-  const [row] = await db
-    .select({ ...sessionUserFields, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(lawyers, and(eq(lawyers.userId, users.id), isNull(lawyers.deletedAt)))
-    .leftJoin(clients, and(eq(clients.userId, users.id), isNull(clients.deletedAt)))
+  const [row] = await selectAccounts(db, { sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -100,17 +71,17 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
     );
   if (!row) return undefined;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
   const { sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
   return { sessionId, user: toSessionUser(user) };
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** After a password change every other session of the account ends. */
 export async function revokeAllSessions(db: Database, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

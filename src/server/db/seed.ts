@@ -7,18 +7,18 @@ import { inviteUser } from '../services/accounts';
 import { recordAudit } from '../services/audit';
 import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';
 
-export const DEMO_PASSWORD = 'Demo-pass-1';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 
-/** The demo accounts the README lists, one per role. */
-export const demoAccounts = {
-  root: 'root@demo.test',
-  admin: 'admin@demo.test',
-  firm: 'firm@demo.test',
-  lawyer: 'lawyer@demo.test',
-  customer: 'client@demo.test',
-} as const;
+export { DEMO_PASSWORD, demoAccounts };
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Applications still being filled in; they have no loan amount and no review checks yet. */
+const inProgress: ApplicationStatus[] = ['incomplete', 'created'];
+const reviewed = (status: ApplicationStatus) => !inProgress.includes(status) && status !== 'submitted';
+const journeyDepth = (status: ApplicationStatus): JourneyDepth =>
+  status === 'incomplete' ? 'first step' : status === 'created' ? 'some steps' : 'every step';
+type JourneyDepth = 'first step' | 'some steps' | 'every step';
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
 /**
@@ -72,6 +72,8 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
       { first: 'Emma', last: 'Clarke', email: 'emma.clarke@demo.test', status: 'providerAccepted', started: 5, active: false },
       { first: 'Tom', last: 'Hughes', email: 'tom.hughes@demo.test', status: 'providerRejected', started: 12, active: false },
       { first: 'Sarah', last: 'Mitchell', email: 'sarah.mitchell@demo.test', status: 'esignPrepared', started: 20, active: false },
+      { first: 'Olivia', last: 'Grant', email: 'olivia.grant@demo.test', status: 'created', started: 1, active: false },
+      { first: 'James', last: 'Patel', email: 'james.patel@demo.test', status: 'customerRejected', started: 25, active: false },
     ] satisfies { first: string; last: string; email: string; status: ApplicationStatus; started: number; active: boolean }[];
 
     let loanApplicationId = 0;
@@ -92,15 +94,15 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           clientId: client!.id,
           status: c.status,
           caseRef,
-          loanAmountPence: c.status === 'incomplete' ? null : 5_000_000 + index * 250_000,
-          kycAmlCheck: c.status !== 'incomplete' && c.status !== 'submitted',
-          credidCheck: c.status !== 'incomplete' && c.status !== 'submitted',
-          repaymentVehicle: c.status !== 'incomplete' && c.status !== 'submitted',
+          loanAmountPence: inProgress.includes(c.status) ? null : 5_000_000 + index * 250_000,
+          kycAmlCheck: reviewed(c.status),
+          credidCheck: reviewed(c.status),
+          repaymentVehicle: reviewed(c.status),
           startedAt: daysAgo(c.started),
           createdAt: daysAgo(c.started),
         })
         .returning();
-      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, c.status !== 'incomplete', lawyerUser.id, solicitor!.id));
+      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, journeyDepth(c.status), lawyerUser.id, solicitor!.id));
       if (!c.active) await inviteUser(tx, config, { userId: user!.id, email: c.email, kind: 'customer', actorUserId: lawyerUser.id, applicationId: application!.id });
       if (c.status === 'customerAccepted') loanApplicationId = application!.id;
     }
@@ -148,12 +150,12 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
   });
 }
 
-/** Journey data that reads like a real case; an application still 'started' has only its first step. */
+/** Journey data that reads like a real case, as far as the application's status has got. */
 function demoJourney(
   applicationId: number,
   c: { first: string; last: string; email: string },
   caseRef: string,
-  complete: boolean,
+  depth: JourneyDepth,
   updatedBy: number,
   solicitorId: number,
 ) {
@@ -179,9 +181,10 @@ function demoJourney(
   const rows: { applicationId: number; step: string; data: Record<string, unknown>; updatedBy: number }[] = [
     { applicationId, step: 'personal', data: personal, updatedBy },
   ];
-  if (!complete) return rows;
+  if (depth === 'first step') return rows;
+  rows.push({ applicationId, step: 'client', data: { clientAgree: true }, updatedBy });
+  if (depth === 'some steps') return rows;
   rows.push(
-    { applicationId, step: 'client', data: { clientAgree: true }, updatedBy },
     {
       applicationId,
       step: 'case',

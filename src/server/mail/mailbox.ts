@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { emails } from '../db/schema';
+import { escapeHtml } from '../http/escape-html';
 
 export interface MailboxEmail {
   id: number;
@@ -15,11 +16,9 @@ export interface MailboxEmail {
   links: string[];
 }
 
-const MAILBOX_SIZE = 200;
-
-/** The newest emails of the outbox, with the links they carry (development mailbox). */
+/** Every email of the outbox, newest first, with the links it carries (development mailbox). */
 export async function readMailbox(db: Database): Promise<MailboxEmail[]> {
-  const rows = await db.select().from(emails).orderBy(desc(emails.id)).limit(MAILBOX_SIZE);
+  const rows = await db.select().from(emails).orderBy(desc(emails.id));
   return rows.map((row) => ({
     id: row.id,
     to: row.toAddress,
@@ -34,9 +33,6 @@ export async function readMailbox(db: Database): Promise<MailboxEmail[]> {
   }));
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * The development mailbox page: plain HTML, no script. Each email's text is shown with its links

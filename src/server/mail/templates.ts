@@ -1,4 +1,5 @@
 import type { Brand } from '../config';
+import { escapeHtml } from '../http/escape-html';
 
 /** Plain, accessible emails: a heading, a paragraph, one button-like link, and the same as text. */
 export interface RenderedEmail {
@@ -7,9 +8,6 @@ export interface RenderedEmail {
   html: string;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function renderEmail(brand: Brand, parts: { subject: string; heading: string; body: string; action: string; url: string }): RenderedEmail {
   const text = `${parts.heading}\n\n${parts.body}\n\n${parts.action}: ${parts.url}\n\n${brand.productName}\n${brand.email} · ${brand.phone}\n`;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { revokeSession } from '../auth/sessions';
 import * as accounts from '../services/accounts';
 import { caller, type Handlers } from './handler';
 
@@ -15,7 +14,7 @@ export const authHandlers: Handlers = {
 
   signOut: async (request, reply, { db }) => {
     const { user, sessionId } = caller(request);
-    await accounts.signOut(db, user.id, sessionId, revokeSession);
+    await accounts.signOut(db, user.id, sessionId);
     reply.code(204);
   },
 

@@ -5,17 +5,21 @@ import type { Database } from '../db/connection';
 import { users, userTokens } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { createSession, loadSessionUser, revokeAllSessions, type SessionUser } from '../auth/sessions';
+import { createSession, loadSessionUser, revokeAllSessions, revokeSession, type SessionUser } from '../auth/sessions';
 import { hashToken, newLinkToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
 import { invitationEmail, resetEmail, type InvitationKind } from '../mail/templates';
 import { recordAudit } from './audit';
-import { blockedFor, clearCounter, countEvent } from './rate-limit';
+import { clearCounter, giveBack, takeAttempt } from './rate-limit';
 import { fieldCodes, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '../../shared/schemas/account';
 import {
   INVITATION_TTL_MS,
+  RESET_MAX_PER_ACCOUNT,
+  RESET_MAX_PER_ADDRESS,
   RESET_TTL_MS,
+  RESET_WINDOW_MS,
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
   SIGN_IN_WINDOW_MS,
 } from '../../shared/rules/limits';
@@ -37,47 +41,57 @@ function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOut
   return result.output;
 }
 
-const accountKey = (email: string) => `sign-in:account:${email}`;
-const addressKey = (ip: string) => `sign-in:address:${ip}`;
+function tooMany(wait: number): AppError {
+  return new AppError(429, 'tooManyAttempts', { retryAfter: wait });
+}
 
 export async function signIn(db: Database, body: unknown, meta: RequestMeta): Promise<SignedIn> {
   const input = parse(signInSchema, body);
-  const limits = [
-    { key: accountKey(input.login), max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT },
-    { key: addressKey(meta.ip), max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
-  ];
-  const wait = await blockedFor(db, limits, SIGN_IN_WINDOW_MS);
-  if (wait > 0) throw new AppError(429, 'tooManyAttempts', { retryAfter: wait });
+  const accountFromAddress = `sign-in:account-address:${input.login}:${meta.ip}`;
+  const shared = [`sign-in:address:${meta.ip}`, `sign-in:account:${input.login}`];
+  const wait = await takeAttempt(
+    db,
+    [
+      { key: accountFromAddress, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS },
+      { key: shared[0]!, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
+      { key: shared[1]!, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT },
+    ],
+    SIGN_IN_WINDOW_MS,
+  );
+  if (wait > 0) throw tooMany(wait);
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(and(eq(users.email, input.login), isNull(users.deletedAt)));
   const ok = (await verifyPassword(user?.passwordHash ?? null, input.password)) && user?.status === 'active';
-  if (!ok || !user) {
-    await countEvent(db, limits.map((l) => l.key), SIGN_IN_WINDOW_MS);
-    throw new AppError(401, 'invalidCredentials');
-  }
-  await clearCounter(db, accountKey(input.login));
-  return openSession(db, user.id, meta, 'signedIn');
+  if (!ok || !user) throw new AppError(401, 'invalidCredentials');
+  // Only failures count: a success clears this account's count here and gives its attempt back.
+  await clearCounter(db, accountFromAddress);
+  await giveBack(db, shared);
+  return openSession(db, user.id, meta);
 }
 
-async function openSession(db: Database, userId: number, meta: RequestMeta, action: string): Promise<SignedIn> {
+async function openSession(db: Database, userId: number, meta: RequestMeta): Promise<SignedIn> {
   const { token, sessionId } = await createSession(db, userId, meta);
-  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action, to: { ip: meta.ip } });
+  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedIn', to: { ip: meta.ip } });
   const user = await loadSessionUser(db, userId);
   if (!user) throw AppError.unauthorized();
   return { token, user };
 }
 
-export async function signOut(db: Database, userId: number, sessionId: number, revoke: (db: Database, id: number) => Promise<void>): Promise<void> {
-  await revoke(db, sessionId);
+export async function signOut(db: Database, userId: number, sessionId: number): Promise<void> {
+  await revokeSession(db, sessionId);
   await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedOut', from: { state: 'active' }, to: { state: 'revoked' } });
 }
 
 type Purpose = 'invitation' | 'reset';
 
-/** A link token that is unused, unexpired and belongs to a live account; else 'invalidToken'. */
+/**
+ * A link token that is unused, unexpired and belongs to a live account; else 'invalidToken'.
+ * An invitation is good only while the account is still invited: once a password is set it
+ * has done its job.
+ */
 async function findLiveToken(db: Database, purpose: Purpose, token: string) {
   const [row] = await db
     .select({ tokenId: userTokens.id, userId: users.id, email: users.email, status: users.status })
@@ -92,7 +106,8 @@ async function findLiveToken(db: Database, purpose: Purpose, token: string) {
         isNull(users.deletedAt),
       ),
     );
-  if (!row || row.status === 'disabled') throw new AppError(400, 'invalidToken');
+  const usable = row && (purpose === 'invitation' ? row.status === 'invited' : row.status !== 'disabled');
+  if (!usable) throw new AppError(400, 'invalidToken');
   return row;
 }
 
@@ -100,7 +115,7 @@ async function findLiveToken(db: Database, purpose: Purpose, token: string) {
 async function consumeToken(db: Database, tokenId: number): Promise<boolean> {
   const used = await db
     .update(userTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: sql`now()` })
     .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt)))
     .returning({ id: userTokens.id });
   return used.length === 1;
@@ -133,32 +148,67 @@ export async function validateSignUp(db: Database, uuid: string): Promise<{ logi
   return { login: row.email };
 }
 
-export async function completeSignUp(db: Database, body: { login: string; password: string; uuid: string }, meta: RequestMeta): Promise<SignedIn> {
-  const { login, password } = parse(signUpSchema, body);
-  const passwordHash = await hashPassword(password);
+/**
+ * Sets a password through a link (invitation or reset): the link is checked first, so a made-up
+ * link costs no password hashing; then, in one transaction, the link is used up (only one racing
+ * request wins), the password set, every other link and session of the account ended, and a new
+ * session opened.
+ */
+async function setPasswordByLink(
+  db: Database,
+  purpose: Purpose,
+  input: { token: string; login: string; password: string },
+  meta: RequestMeta,
+): Promise<SignedIn> {
+  const checked = await findLiveToken(db, purpose, input.token);
+  if (checked.email !== input.login) throw new AppError(400, 'invalidToken');
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const row = await findLiveToken(tx, 'invitation', body.uuid);
-    if (row.email !== login) throw new AppError(400, 'invalidToken');
+    const row = await findLiveToken(tx, purpose, input.token);
     if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
-    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: new Date() }).where(eq(users.id, row.userId));
-    await recordAudit(tx, { actorUserId: row.userId, entityType: 'user', entityId: row.userId, action: 'signedUp', from: { status: row.status }, to: { status: 'active' } });
-    return openSession(tx, row.userId, meta, 'signedIn');
+    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(userTokens.userId, row.userId), isNull(userTokens.usedAt)));
+    await revokeAllSessions(tx, row.userId);
+    await recordAudit(tx, {
+      actorUserId: row.userId,
+      entityType: 'user',
+      entityId: row.userId,
+      action: purpose === 'invitation' ? 'signedUp' : 'passwordChanged',
+      from: { status: row.status },
+      to: { status: 'active' },
+    });
+    return openSession(tx, row.userId, meta);
   });
 }
 
-const RESET_MAX_PER_ACCOUNT = 5;
-const RESET_MAX_PER_ADDRESS = 20;
+export async function completeSignUp(db: Database, body: { login: string; password: string; uuid: string }, meta: RequestMeta): Promise<SignedIn> {
+  const { login, password } = parse(signUpSchema, body);
+  return setPasswordByLink(db, 'invitation', { token: body.uuid, login, password }, meta);
+}
+
+export async function updatePassword(db: Database, body: { token: string; login: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+  const { login, password } = parse(passwordUpdateSchema, body);
+  const signedIn = await setPasswordByLink(db, 'reset', { token: body.token, login, password }, meta);
+  // Someone who just proved their email may sign in again at once.
+  await db.execute(sql`delete from rate_limits where starts_with(key, ${`sign-in:account-address:${login}:`})`);
+  return signedIn;
+}
 
 /** Always answers the same, whether or not the account exists: nobody learns who has one. */
 export async function requestPasswordReset(db: Database, config: Config, body: unknown, meta: RequestMeta): Promise<void> {
   const { login } = parse(resetRequestSchema, body);
-  const limits = [
-    { key: `reset:account:${login}`, max: RESET_MAX_PER_ACCOUNT },
-    { key: `reset:address:${meta.ip}`, max: RESET_MAX_PER_ADDRESS },
-  ];
-  const wait = await blockedFor(db, limits, SIGN_IN_WINDOW_MS);
-  if (wait > 0) throw new AppError(429, 'tooManyAttempts', { retryAfter: wait });
-  await countEvent(db, limits.map((l) => l.key), SIGN_IN_WINDOW_MS);
+  const wait = await takeAttempt(
+    db,
+    [
+      { key: `reset:account:${login}`, max: RESET_MAX_PER_ACCOUNT },
+      { key: `reset:address:${meta.ip}`, max: RESET_MAX_PER_ADDRESS },
+    ],
+    RESET_WINDOW_MS,
+  );
+  if (wait > 0) throw tooMany(wait);
 
   await db.transaction(async (tx) => {
     const [user] = await tx
@@ -169,7 +219,7 @@ export async function requestPasswordReset(db: Database, config: Config, body: u
     // A newer link replaces any earlier one.
     await tx
       .update(userTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: sql`now()` })
       .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'reset'), isNull(userTokens.usedAt)));
     const token = await issueToken(tx, user.id, 'reset', RESET_TTL_MS);
     const email = resetEmail(config.brand, `${config.publicUrl}/reset/validate/${token}`);
@@ -182,20 +232,4 @@ export async function validatePasswordReset(db: Database, body: { token: string;
   const row = await findLiveToken(db, 'reset', body.token);
   if (body.login !== undefined && body.login.trim().toLowerCase() !== row.email) throw new AppError(400, 'invalidToken');
   return { login: row.email };
-}
-
-export async function updatePassword(db: Database, body: { token: string; login: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
-  const { login, password } = parse(passwordUpdateSchema, body);
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const row = await findLiveToken(tx, 'reset', body.token);
-    if (row.email !== login) throw new AppError(400, 'invalidToken');
-    if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
-    // A reset proves the email, so an invited account that resets becomes active too.
-    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: new Date() }).where(eq(users.id, row.userId));
-    await revokeAllSessions(tx, row.userId);
-    await clearCounter(tx, accountKey(login));
-    await recordAudit(tx, { actorUserId: row.userId, entityType: 'user', entityId: row.userId, action: 'passwordChanged', from: { status: row.status }, to: { status: 'active' } });
-    return openSession(tx, row.userId, meta, 'signedIn');
-  });
 }

@@ -1,39 +1,46 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connection';
+import { queryRows, type Database } from '../db/connection';
 import { rateLimits } from '../db/schema';
+
+export interface Limit {
+  key: string;
+  max: number;
+}
 
 /**
  * Fixed-window counters in the database, so every server process sees the same count.
- * `blockedFor` answers how many seconds a key must still wait (0 when it may go on).
+ *
+ * An attempt is counted *before* the work it guards, in one statement per key, so parallel
+ * requests cannot all slip past a check made before any of them was counted. Answers how many
+ * seconds the caller must wait (0: go on). A refused attempt is not counted again.
  */
-export async function blockedFor(db: Database, keys: { key: string; max: number }[], windowMs: number): Promise<number> {
-  if (keys.length === 0) return 0;
-  const rows = await db
-    .select({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} in ${keys.map((k) => k.key)} and ${rateLimits.windowStartedAt} > now() - ${windowMs} * interval '1 millisecond'`);
+export async function takeAttempt(db: Database, limits: Limit[], windowMs: number): Promise<number> {
   let wait = 0;
-  for (const row of rows) {
-    const limit = keys.find((k) => k.key === row.key);
-    if (limit && row.count >= limit.max) {
-      const endsAt = row.windowStartedAt.getTime() + windowMs;
-      wait = Math.max(wait, Math.ceil((endsAt - Date.now()) / 1000));
-    }
-  }
-  return Math.max(wait, 0);
-}
-
-/** Counts one more event for each key; a window that has run out starts again at 1. */
-export async function countEvent(db: Database, keys: string[], windowMs: number): Promise<void> {
-  for (const key of keys) {
-    await db.execute(sql`
-      insert into rate_limits (key, window_started_at, count) values (${key}, now(), 1)
+  for (const limit of limits) {
+    const [row] = await queryRows<{ count: number; window_started_at: Date | string }>(
+      db,
+      sql`
+      insert into rate_limits (key, window_started_at, count) values (${limit.key}, now(), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_started_at <= now() - ${windowMs} * interval '1 millisecond'
                      then 1 else rate_limits.count + 1 end,
         window_started_at = case when rate_limits.window_started_at <= now() - ${windowMs} * interval '1 millisecond'
-                     then now() else rate_limits.window_started_at end`);
+                     then now() else rate_limits.window_started_at end
+      returning count, window_started_at`,
+    );
+    if (row && row.count > limit.max) {
+      const endsAt = new Date(row.window_started_at).getTime() + windowMs;
+      wait = Math.max(wait, Math.ceil((endsAt - Date.now()) / 1000), 1);
+    }
   }
+  if (wait > 0) await giveBack(db, limits.map((l) => l.key));
+  return wait;
+}
+
+/** Takes one attempt back off each key (a refused attempt, or one that succeeded). */
+export async function giveBack(db: Database, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key in ${keys}`);
 }
 
 export async function clearCounter(db: Database, key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { clients, lawyers, users } from '../db/schema';
+import { selectAccounts } from '../db/account-query';
+import { users } from '../db/schema';
 import { AppError } from '../http/app-error';
 
 export interface UserFilter {
@@ -11,18 +12,7 @@ export interface UserFilter {
   firmId?: number;
 }
 
-const fields = {
-  id: users.id,
-  email: users.email,
-  name: users.firstName,
-  surname: users.surname,
-  role: users.role,
-  firmId: users.firmId,
-  lawyerId: lawyers.id,
-  customerId: clients.id,
-  state: users.status,
-  createdAt: users.createdAt,
-};
+const extraFields = { state: users.status, createdAt: users.createdAt };
 
 /** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
 export function likePattern(text: string): string {
@@ -43,26 +33,15 @@ function where(filter: UserFilter): SQL | undefined {
 
 /** Staff's list of accounts, newest first; one query for the page and one for the total. */
 export async function listUsers(db: Database, filter: UserFilter) {
-  const base = () =>
-    db
-      .select(fields)
-      .from(users)
-      .leftJoin(lawyers, and(eq(lawyers.userId, users.id), isNull(lawyers.deletedAt)))
-      .leftJoin(clients, and(eq(clients.userId, users.id), isNull(clients.deletedAt)));
   const [items, [total]] = await Promise.all([
-    base().where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize),
+    selectAccounts(db, extraFields).where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(users).where(where(filter)),
   ]);
   return { items, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
 }
 
 export async function getUser(db: Database, id: number) {
-  const [user] = await db
-    .select(fields)
-    .from(users)
-    .leftJoin(lawyers, and(eq(lawyers.userId, users.id), isNull(lawyers.deletedAt)))
-    .leftJoin(clients, and(eq(clients.userId, users.id), isNull(clients.deletedAt)))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [user] = await selectAccounts(db, extraFields).where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!user) throw AppError.notFound();
   return user;
 }

@@ -1062,6 +1062,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The id of a stored record (a PostgreSQL integer). */
+        RecordId: number;
         Error: {
             /** @description A code from src/shared/rules/error-codes.ts. */
             error: string;
@@ -1159,7 +1161,7 @@ export interface components {
             password: string;
         };
         SessionUser: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             firmId: number | null;
             lawyerId: number | null;
             customerId: number | null;
@@ -1183,7 +1185,7 @@ export interface components {
             }[];
         };
         User: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             email: string;
             name: string;
             surname: string;
@@ -1224,11 +1226,11 @@ export interface components {
             expiresAt?: string;
         };
         ApplicationRef: {
-            applicationId: number;
+            applicationId: components["schemas"]["RecordId"];
         };
         ApplicationListItem: {
-            id: number;
-            lawyerId: number;
+            id: components["schemas"]["RecordId"];
+            lawyerId: components["schemas"]["RecordId"];
             name: string;
             surname: string;
             /** @description The case step's caseRef. */
@@ -1244,8 +1246,8 @@ export interface components {
             pageSize: number;
         };
         Application: {
-            id: number;
-            lawyerId: number;
+            id: components["schemas"]["RecordId"];
+            lawyerId: components["schemas"]["RecordId"];
             /** @description The client's id (Client.id). */
             customerId: number | null;
             firmId: number | null;
@@ -1277,13 +1279,13 @@ export interface components {
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */
-            lawyerId?: number;
+            lawyerId?: components["schemas"]["RecordId"];
             journeyData: {
                 personal: components["schemas"]["ClientDetails"];
             };
         };
         JourneyStepUpdate: {
-            applicationId: number;
+            applicationId: components["schemas"]["RecordId"];
             baseVersion: number;
             journeyData: components["schemas"]["Journey"];
         };
@@ -1386,7 +1388,7 @@ export interface components {
         DocumentsAndAssets: {
             submittedFormE?: boolean;
             /** @description Ids of the uploaded Form E files (FileRecord.id), stored when leaving the step. */
-            documents?: number[];
+            documents?: components["schemas"]["RecordId"][];
             additionalProperty?: boolean;
             addressType?: components["schemas"]["AddressEntryType"];
             address?: string;
@@ -1419,7 +1421,7 @@ export interface components {
             authorised?: boolean;
         };
         FileRecord: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             /** @description Display name. */
             name: string;
             /** @description The download call for this file (GET /applications/{id}/docs/{type}/download?fileId=…). */
@@ -1447,7 +1449,7 @@ export interface components {
             documents: components["schemas"]["FileRecord"][];
         };
         SentEmail: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             /** Format: date-time */
             date: string;
             userType: components["schemas"]["RecipientType"];
@@ -1456,7 +1458,7 @@ export interface components {
             from: string;
         };
         SentEmailDetail: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             /** Format: date-time */
             date: string;
             userType: components["schemas"]["RecipientType"];
@@ -1473,7 +1475,7 @@ export interface components {
             pageSize: number;
         };
         MailboxEmail: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             to: string;
             subject: string;
             text: string;
@@ -1488,11 +1490,11 @@ export interface components {
             links: string[];
         };
         FirmRef: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             firmName: string;
         };
         Firm: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             firmName: string;
             /** @description The firm admin's first name. */
             firstName: string;
@@ -1514,19 +1516,19 @@ export interface components {
         };
         /** @description The lawyer of an application, as the review screen shows them. */
         LawyerInfo: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             firstName: string;
             surname: string;
             login: string;
             firm: components["schemas"]["FirmRef"];
         };
         Lawyer: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             firstName: string;
             surname: string;
             /** @description Email; read-only after creation. */
             login: string;
-            firmId: number;
+            firmId: components["schemas"]["RecordId"];
             firm: components["schemas"]["FirmRef"];
             /** @description Active cases. */
             casesAmount: number;
@@ -1552,7 +1554,7 @@ export interface components {
             city?: string;
         };
         Solicitor: {
-            id: number;
+            id: components["schemas"]["RecordId"];
             name: string;
             address: components["schemas"]["SolicitorAddress"];
             contactNumber: string;
@@ -1573,7 +1575,7 @@ export interface components {
             deliveryMethod: string;
         };
         SolicitorUpdate: {
-            solicitorId: number;
+            solicitorId: components["schemas"]["RecordId"];
             name?: string;
             address?: components["schemas"]["SolicitorAddress"];
             contactNumber?: string;
@@ -1612,7 +1614,7 @@ export interface components {
         Loan: {
             /** @description The loan's id (the spec's loanId); shown as LFAMA plus 5 digits. */
             id: number;
-            applicationId: number;
+            applicationId: components["schemas"]["RecordId"];
             /**
              * Format: date-time
              * @description When the client accepted (else when created).
@@ -1647,12 +1649,12 @@ export interface components {
             dateCustomerAccepted: string | null;
         };
         LoanAmount: {
-            applicationId: number;
+            applicationId: components["schemas"]["RecordId"];
             loanId: number | null;
             amount: number;
         };
         LoanBalanceRequest: {
-            loanId: number;
+            loanId: components["schemas"]["RecordId"];
             /** Format: date-time */
             requestedAt: string;
         };
@@ -1682,7 +1684,7 @@ export interface components {
         };
         /** @description The lawyer's request form; applicationId is the loan's application. */
         DrawdownRequest: {
-            applicationId: number;
+            applicationId: components["schemas"]["RecordId"];
             /**
              * @description Pounds. Its bounds are checked by the service so that the answer carries the
              *     specific codes (positive, greaterThanZero, exceedsCredit), not a generic one.
@@ -1701,9 +1703,9 @@ export interface components {
             lawyerDeclarations: components["schemas"]["LawyerDeclarations"];
         };
         DrawdownListItem: {
-            id: number;
-            loanId: number;
-            applicationId: number;
+            id: components["schemas"]["RecordId"];
+            loanId: components["schemas"]["RecordId"];
+            applicationId: components["schemas"]["RecordId"];
             /** @description The client's first name. */
             firstName: string;
             lastName: string;
@@ -1716,9 +1718,9 @@ export interface components {
             totalDrawdownsAmount: number;
         };
         Drawdown: {
-            id: number;
-            loanId: number;
-            applicationId: number;
+            id: components["schemas"]["RecordId"];
+            loanId: components["schemas"]["RecordId"];
+            applicationId: components["schemas"]["RecordId"];
             /** @description The client's first name. */
             firstName: string;
             lastName: string;
@@ -1819,7 +1821,7 @@ export interface components {
         };
     };
     parameters: {
-        Id: number;
+        Id: components["schemas"]["RecordId"];
         /** @description 1-based page number. */
         Page: number;
         PageSize: number;
@@ -2057,7 +2059,7 @@ export interface operations {
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
                 role?: components["schemas"]["Role"];
-                firmId?: number;
+                firmId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -2181,9 +2183,9 @@ export interface operations {
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
                 status?: components["schemas"]["ApplicationStatus"];
-                lawyerId?: number;
-                customerId?: number;
-                firmId?: number;
+                lawyerId?: components["schemas"]["RecordId"];
+                customerId?: components["schemas"]["RecordId"];
+                firmId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -2312,7 +2314,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     check: components["schemas"]["ApplicationCheck"];
                     status: boolean;
                 };
@@ -2348,7 +2350,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     state: components["schemas"]["ApplicationStatus"];
                     /** @description Optional note kept with the change (rejections). */
                     reason?: string;
@@ -2391,7 +2393,7 @@ export interface operations {
                      */
                     file: string;
                     fileName?: string;
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     type: components["schemas"]["DocumentType"];
                 };
             };
@@ -2475,7 +2477,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     type: components["schemas"]["DocumentType"];
                     state: components["schemas"]["DocumentState"];
                 };
@@ -2501,7 +2503,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Which file of that type; the latest when omitted. */
-                fileId?: number;
+                fileId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path: {
@@ -2561,7 +2563,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     /** @enum {string} */
                     state: "esignPrepared";
                 };
@@ -2647,7 +2649,7 @@ export interface operations {
     getSignedDocuments: {
         parameters: {
             query: {
-                applicationId: number;
+                applicationId: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -2706,7 +2708,7 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
-                mailId: number;
+                mailId: components["schemas"]["RecordId"];
             };
             cookie?: never;
         };
@@ -2729,9 +2731,9 @@ export interface operations {
     createEmailPdf: {
         parameters: {
             query: {
-                applicationId: number;
+                applicationId: components["schemas"]["RecordId"];
                 /** @description When given */
-                mailId?: number;
+                mailId?: components["schemas"]["RecordId"];
                 applicationCaseRef?: string;
                 to?: string;
                 from?: string;
@@ -2798,9 +2800,9 @@ export interface operations {
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
                 status?: components["schemas"]["LoanStatus"];
-                firmId?: number;
-                lawyerId?: number;
-                applicationId?: number;
+                firmId?: components["schemas"]["RecordId"];
+                lawyerId?: components["schemas"]["RecordId"];
+                applicationId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -2826,8 +2828,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: components["schemas"]["LoanStatus"];
-                firmId?: number;
-                lawyerId?: number;
+                firmId?: components["schemas"]["RecordId"];
+                lawyerId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -2860,7 +2862,7 @@ export interface operations {
             content: {
                 "application/json": {
                     loanId?: number | null;
-                    applicationId?: number;
+                    applicationId?: components["schemas"]["RecordId"];
                     /** @description Pounds; must be above 0 (checked by the service, which answers the field codes). */
                     amount: number;
                 };
@@ -2975,8 +2977,8 @@ export interface operations {
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
                 status?: components["schemas"]["DrawdownStatus"];
-                loanId?: number;
-                applicationId?: number;
+                loanId?: components["schemas"]["RecordId"];
+                applicationId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -3033,9 +3035,9 @@ export interface operations {
     getDrawdownsAggregate: {
         parameters: {
             query?: {
-                loanId?: number;
-                firmId?: number;
-                lawyerId?: number;
+                loanId?: components["schemas"]["RecordId"];
+                firmId?: components["schemas"]["RecordId"];
+                lawyerId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -3224,7 +3226,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    firmId: number;
+                    firmId: components["schemas"]["RecordId"];
                     firmName?: string;
                     firstName?: string;
                     surname?: string;
@@ -3361,7 +3363,7 @@ export interface operations {
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
-                firmId?: number;
+                firmId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -3396,7 +3398,7 @@ export interface operations {
                     firstName: string;
                     surname: string;
                     login: string;
-                    firmId: number;
+                    firmId: components["schemas"]["RecordId"];
                 };
             };
         };
@@ -3420,7 +3422,7 @@ export interface operations {
             query?: {
                 /** @description Free text matched against names, emails and references. */
                 search?: components["parameters"]["Search"];
-                firmId?: number;
+                firmId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
@@ -3452,7 +3454,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    lawyerId: number;
+                    lawyerId: components["schemas"]["RecordId"];
                     firstName?: string;
                     surname?: string;
                 };
@@ -3695,7 +3697,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    applicationId: number;
+                    applicationId: components["schemas"]["RecordId"];
                     firstName?: string;
                     lastName?: string;
                     /** Format: date */

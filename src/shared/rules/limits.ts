@@ -22,12 +22,20 @@ export const DESKTOP_BREAKPOINT_PX = 992;
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** Password reset links stay valid this long (not in the spec: docs/decisions.md). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** Sign-in failures allowed per account within the window before 429. */
-export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
-/** Sign-in failures allowed per network address within the window before 429. */
+/**
+ * Sign-in attempts that may fail within the window before 429: per account from one address,
+ * per address over all accounts, and per account over all addresses (stops distributed guessing
+ * while one stranger cannot lock an account by failing five times).
+ */
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 20;
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 50;
 /** The window over which sign-in failures are counted. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** Password reset emails: per account and per address within the window. */
+export const RESET_MAX_PER_ACCOUNT = 5;
+export const RESET_MAX_PER_ADDRESS = 20;
+export const RESET_WINDOW_MS = 15 * 60 * 1000;
 /** Default paging of general lists: 10 per page, 5 page links. */
 export const PAGE_SIZE = 10;
 export const PAGE_LINKS = 5;

@@ -6,8 +6,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../r
  * the same schemas validate the forms and, again, the server.
  */
 
-/** A standard email pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A standard email pattern: something@something.tld, no spaces and no control characters. */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export const emailSchema = v.pipe(
   v.string('required'),
