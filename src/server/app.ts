@@ -13,7 +13,7 @@ import { findNulCharacter } from './http/nul-characters';
 import { securityHeaders } from './http/security-headers';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
-import type { Handler } from './routes/handler';
+import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,7 +40,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setErrorHandler(errorHandler);
 
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
-  for (const op of operations) registerOperation(app, op, handlers[op.operationId] ?? notImplemented, { config, db });
+  for (const op of operations) registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, { config, db });
 
   if (config.devMailbox) {
     app.get('/dev/mailbox', async (_request, reply) => {
@@ -86,7 +86,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const result = await handler(request, reply, ctx);
+      // The contract has validated the request against the operation the handler is typed by.
+      const result = await handler(request as never, reply, ctx);
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return result;

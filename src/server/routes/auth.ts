@@ -4,8 +4,6 @@ import { caller, type Handlers } from './handler';
 
 const meta = (request: FastifyRequest): accounts.RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-type Body<T> = FastifyRequest<{ Body: T }>;
-
 /** Sign-in, the session, sign-up through an invitation and the password reset. */
 export const authHandlers: Handlers = {
   signIn: async (request, _reply, { db }) => accounts.signIn(db, request.body, meta(request)),
@@ -18,14 +16,10 @@ export const authHandlers: Handlers = {
     reply.code(204);
   },
 
-  validateSignUp: async (request, _reply, { db }) => {
-    const { uuid } = (request as Body<{ uuid: string }>).body;
-    return { data: [await accounts.validateSignUp(db, uuid)] };
-  },
+  validateSignUp: async (request, _reply, { db }) => ({ data: [await accounts.validateSignUp(db, request.body.uuid)] }),
 
   completeSignUp: async (request, _reply, { db }) => {
-    const body = (request as Body<{ login: string; password: string; uuid: string }>).body;
-    const { token, user } = await accounts.completeSignUp(db, body, meta(request));
+    const { token, user } = await accounts.completeSignUp(db, request.body, meta(request));
     return { userToken: token, user };
   },
 
@@ -34,9 +28,7 @@ export const authHandlers: Handlers = {
     reply.code(204);
   },
 
-  validatePasswordReset: async (request, _reply, { db }) =>
-    accounts.validatePasswordReset(db, (request as Body<{ token: string; login?: string }>).body),
+  validatePasswordReset: async (request, _reply, { db }) => accounts.validatePasswordReset(db, request.body),
 
-  updatePassword: async (request, _reply, { db }) =>
-    accounts.updatePassword(db, (request as Body<{ token: string; login: string; password: string }>).body, meta(request)),
+  updatePassword: async (request, _reply, { db }) => accounts.updatePassword(db, request.body, meta(request)),
 };

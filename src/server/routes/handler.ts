@@ -3,19 +3,42 @@ import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { Authenticated } from '../auth/sessions';
 import { AppError } from '../http/app-error';
+import type { operations } from '../../shared/api/schema';
 
 export interface Context {
   db: Database;
   config: Config;
 }
 
+export type OperationId = keyof operations;
+
+type JsonBody<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : unknown;
+type Query<Op extends OperationId> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : unknown;
+type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends { path?: infer P } ? NonNullable<P> : unknown;
+
+/**
+ * The request of an operation, typed from the types generated from openapi.yaml; by the time a
+ * handler runs, the contract has validated it (defaults applied, parameters coerced).
+ */
+export type OperationRequest<Op extends OperationId> = FastifyRequest<{
+  Body: JsonBody<Op>;
+  Querystring: Required<Query<Op>>;
+  Params: PathParams<Op>;
+}>;
+
 /**
  * A handler gets the request after authentication, validation against the contract and the
  * contract's role and permission check. What it returns is sent as 200 (undefined → 204),
  * serialized by the contract's response schema; it may also set the reply itself.
  */
-export type Handler = (request: FastifyRequest, reply: FastifyReply, ctx: Context) => Promise<unknown>;
-export type Handlers = Record<string, Handler>;
+export type Handler<Op extends OperationId = OperationId> = (request: OperationRequest<Op>, reply: FastifyReply, ctx: Context) => Promise<unknown>;
+
+/** Handlers by operationId: a name that is not in the contract does not compile. */
+export type Handlers = { [Op in OperationId]?: Handler<Op> };
 
 /** The signed-in caller; handlers of non-public calls can rely on it. */
 export function caller(request: FastifyRequest): Authenticated {
