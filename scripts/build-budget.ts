@@ -154,13 +154,17 @@ export function buildBudget(options: { limitBytes?: number; module?: string } = 
         if (output?.type === 'asset') return output.source;
         throw new Error(`build budget: ${file} is not in the bundle`);
       };
-      const weight = routeWeight(graph, routeChunk, read);
-      const figure = `${formatKB(weight.jsGzipBytes)} gzipped (${weight.jsGzipBytes} bytes) in ${weight.js.length} chunks`;
       if (!routeChunk) {
-        config.logger.warn(
-          `\n[budget] ${module} is not in the bundle: the /sign-in budget covers the entry chunks only. ${figure}.`,
+        // Without the route's chunk the figure would cover the entry chunks only and always pass:
+        // a renamed or moved sign-in page must not silently drop the budget.
+        this.error(
+          `Page-weight budget: ${module} is not in the bundle, so the JavaScript needed to render ` +
+            `/sign-in cannot be measured. If the sign-in page moved, update SIGN_IN_MODULE in ` +
+            `scripts/build-budget.ts (or the module option of buildBudget()).`,
         );
       }
+      const weight = routeWeight(graph, routeChunk, read);
+      const figure = `${formatKB(weight.jsGzipBytes)} gzipped (${weight.jsGzipBytes} bytes) in ${weight.js.length} chunks`;
       if (weight.jsGzipBytes > limitBytes) {
         this.error(
           `Page-weight budget exceeded: the JavaScript needed to render /sign-in is ${figure}; ` +

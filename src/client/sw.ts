@@ -5,6 +5,7 @@
 // IndexedDB, and a stale API answer served from a cache would be worse than an honest failure.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { requestClaim, takeClaimRequest } from './pwa/claim-request';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -30,22 +31,24 @@ registerRoute(
 // - an update: only when the user accepted it (SKIP_WAITING). Then the pages move to the new
 //   worker and reload (register.ts); claiming also covers pages that were not controlled.
 // An update that activates by itself (every tab closed) needs no claim: new pages are controlled.
-let firstInstall = false;
-let updateAccepted = false;
+// The decision is written to Cache Storage (claim-request.ts), not kept in a variable: the browser
+// may stop the worker between install and activate, and the first visit would then stay unclaimed.
 
-self.addEventListener('install', () => {
-  firstInstall = !self.registration.active;
+self.addEventListener('install', (event: ExtendableEvent) => {
+  // No active worker in the registration while installing: this is the first install.
+  if (!self.registration.active) event.waitUntil(requestClaim(self.caches));
 });
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING) {
-    updateAccepted = true;
-    void self.skipWaiting();
+    event.waitUntil(requestClaim(self.caches).then(() => self.skipWaiting()));
   }
 });
 
-// (workbox-core's clientsClaim() only adds an activate listener, which would come too late here.)
+// (workbox-core's clientsClaim() would claim on every activation, an unaccepted update's too.)
 self.addEventListener('activate', (event: ExtendableEvent) => {
-  if (firstInstall || updateAccepted) event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    takeClaimRequest(self.caches).then((claim) => (claim ? self.clients.claim() : undefined)),
+  );
 });

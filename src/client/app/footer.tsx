@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { brandAtom, safeExternalUrl } from './config';
 import { focusPageHeading, scrollToTop } from './scroll';
@@ -8,6 +9,23 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
       {children}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+/**
+ * One place in the link row. Until the brand settings give its address (a first visit, before
+ * `GET /config` answers) it holds its words invisibly, so the row already has its final size and
+ * nothing moves when the links arrive.
+ */
+function FooterItem({ label, link }: { label: string; link: ReactNode | null }) {
+  return (
+    <li>
+      {link ?? (
+        <span className="footer__link footer__link--pending" aria-hidden="true">
+          {label}
+        </span>
+      )}
+    </li>
   );
 }
 
@@ -31,30 +49,34 @@ export function Footer() {
           back to top
         </button>
         <ul className="footer__links">
-          {terms ? (
-            <li>
-              <ExternalLink href={terms}>Terms and conditions</ExternalLink>
-            </li>
-          ) : null}
-          {privacy ? (
-            <li>
-              <ExternalLink href={privacy}>Privacy statement</ExternalLink>
-            </li>
-          ) : null}
-          {brand.email ? (
-            <li>
-              <a className="footer__link" href={`mailto:${brand.email}`}>
-                Email us
-              </a>
-            </li>
-          ) : null}
-          {phone ? (
-            <li>
-              <a className="footer__link" href={`tel:${phone}`}>
-                Call us
-              </a>
-            </li>
-          ) : null}
+          <FooterItem
+            label="Terms and conditions"
+            link={terms ? <ExternalLink href={terms}>Terms and conditions</ExternalLink> : null}
+          />
+          <FooterItem
+            label="Privacy statement"
+            link={privacy ? <ExternalLink href={privacy}>Privacy statement</ExternalLink> : null}
+          />
+          <FooterItem
+            label="Email us"
+            link={
+              brand.email ? (
+                <a className="footer__link" href={`mailto:${brand.email}`}>
+                  Email us
+                </a>
+              ) : null
+            }
+          />
+          <FooterItem
+            label="Call us"
+            link={
+              phone ? (
+                <a className="footer__link" href={`tel:${phone}`}>
+                  Call us
+                </a>
+              ) : null
+            }
+          />
         </ul>
         <p className="footer__legal">
           {brand.companyName || brand.productName} is a credit broker and not a lender.

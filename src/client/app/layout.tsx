@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { hasPermissions, isStaff, type Permission } from '../../shared/rules/permissions';
 import { sessionUserAtom } from '../features/auth/session';
@@ -8,7 +7,6 @@ import { paths } from './paths';
 import { DesktopNavigation, MobileNavigation, UserGroup } from './navigation';
 import { Footer } from './footer';
 import { useIdleSignOut } from './idle-sign-out';
-import { focusPageHeading } from './scroll';
 import { Spinner } from '../ui/spinner';
 
 /** What the router table puts on each private route (router.tsx). */
@@ -18,19 +16,6 @@ export interface RouteHandle {
 
 function requiredPermissions(matches: ReturnType<typeof useMatches>): Permission[] {
   return matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.permissions ?? []);
-}
-
-/** Moves focus to the new page's heading after a navigation (not on the first page shown). */
-function useFocusOnNavigation(): void {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    focusPageHeading();
-  }, [pathname]);
 }
 
 /**
@@ -43,7 +28,6 @@ export default function Layout() {
   const matches = useMatches();
   const navigation = useNavigation();
   useIdleSignOut();
-  useFocusOnNavigation();
 
   // RequireAuth renders this layout only with a session.
   if (!user) return null;

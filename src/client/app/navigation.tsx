@@ -103,7 +103,7 @@ export function MobileNavigation({ user }: { user: SessionUser }) {
             aria-describedby={undefined}
             onCloseAutoFocus={(event) => {
               // After following a link, focus goes to the new page's heading, not back to 'menu'
-              // (the layout's own attempt ran while the menu still held focus inside it).
+              // (the root route's own attempt, scroll.ts, ran while the menu still held focus inside it).
               if (closedByRoute.current) {
                 event.preventDefault();
                 focusPageHeading();

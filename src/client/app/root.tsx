@@ -3,18 +3,20 @@ import { Outlet } from 'react-router-dom';
 import { useStore } from 'jotai';
 import { readStoredSession, refreshSession, sessionAtom, TOKEN_KEY } from '../features/auth/session';
 import { refreshBrand } from './config';
-import { useScrollToTopOnRouteChange } from './scroll';
+import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from './scroll';
 import { Overlays } from '../ui/overlays';
 import { UpdatePrompt } from '../pwa/update-prompt';
 
 /**
  * Above every route: refreshes the session and brand settings when the app starts (and brand
  * again when the connection returns), follows sign-in and sign-out made in other tabs, and hosts
- * toasts, modals and the update prompt.
+ * toasts, modals and the update prompt. After a route change it moves the focus to the new page's
+ * heading, on public and private pages alike.
  */
 export function Root() {
   const store = useStore();
   useScrollToTopOnRouteChange();
+  useFocusHeadingOnNavigation();
 
   useEffect(() => {
     void refreshBrand(store);

@@ -1,22 +1,66 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
-import { hasPermissions, roles } from '../../shared/rules/permissions';
+import { screen } from '@testing-library/react';
+import { hasPermissions, roles, type Role } from '../../shared/rules/permissions';
 import { paths, type AppRoute } from './paths';
 import { currentUrl, renderApp } from '../test/render-app';
 
 /**
  * The permission table, route by route: every role opens every private route. A role that holds
- * the route's permissions stays on it; any other is sent to / (and from there to /applications).
+ * the route's permissions sees that route's own page (its h1) at the URL it asked for; any other
+ * is sent to / and from there to /applications, whose page it then sees.
  */
 const privateRoutes = (Object.values(paths) as AppRoute[]).filter((route) => !route.public && route.pattern !== '/');
 const sample = (pattern: string) => pattern.replace(/:step/, 'personal').replace(/:[A-Za-z]+/g, '1');
+
+/** The h1 each private route renders (the lawyer sees the loans and drawdowns lists under other names). */
+const headings: Record<string, string | ((role: Role) => string)> = {
+  '/get-started': 'Account created',
+  '/ui': 'Interface components',
+  '/applications': 'Applications',
+  '/applications/new': 'New application',
+  '/applications/:id/details': 'Application details',
+  '/applications/:id/:step': 'Application',
+  '/applications/:id/application-provider-accepted-lawyer': 'Application accepted',
+  '/applications/:id/application-provider-accepted-customer': 'Application accepted',
+  '/applications/:id/application-esign-prepared': 'Documents ready to sign',
+  '/applications/:id/application-customer-accepted-provider': 'Client accepted',
+  '/applications/:id/application-customer-accepted-lawyer': 'Loan created',
+  '/loans': (role) => (role === 'lawyer' ? 'Loans' : 'Request Drawdown'),
+  '/loans/:id': 'Open Loan',
+  '/drawdowns': (role) => (role === 'lawyer' ? 'Drawdowns' : 'Drawdown History'),
+  '/drawdowns/:id': 'Drawdown',
+  '/firms': 'Law firms',
+  '/firms/add': 'Add Law Firm',
+  '/firms/:firmId': 'Law firm',
+  '/firms/:firmId/add': 'Add new Lawyer',
+  '/lawyers': 'Lawyers',
+  '/lawyers/add': 'Add lawyer',
+  '/lawyers/:id': 'Edit lawyer',
+  '/solicitors': 'Solicitors',
+  '/solicitors/add': 'Add new solicitor',
+  '/solicitors/:id': 'Update solicitor',
+  '/clients': 'Clients',
+  '/clients/:id': 'Edit client',
+};
+
+function headingOf(pattern: string, role: Role): string {
+  const heading = headings[pattern];
+  if (heading === undefined) throw new Error(`No heading listed for ${pattern}: add it to this test`);
+  return typeof heading === 'function' ? heading(role) : heading;
+}
 
 describe.each(roles)('as %s', (role) => {
   it.each(privateRoutes.map((route) => [route.pattern, route] as const))('%s', async (_pattern, route) => {
     const url = sample(route.pattern);
     const { router } = renderApp(url, { role });
-    const expected = hasPermissions(role, route.permissions) ? url : paths.applications.url();
-    await waitFor(() => expect(currentUrl(router)).toBe(expected));
+    if (hasPermissions(role, route.permissions)) {
+      // The route's own page has rendered, and nothing has sent the user elsewhere.
+      await screen.findByRole('heading', { level: 1, name: headingOf(route.pattern, role) });
+      expect(currentUrl(router)).toBe(url);
+    } else {
+      await screen.findByRole('heading', { level: 1, name: 'Applications' });
+      expect(currentUrl(router)).toBe(paths.applications.url());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SCROLL_TO_TOP_MS } from '../../shared/rules/limits';
 
@@ -38,7 +38,38 @@ export function useScrollToTopOnRouteChange(): void {
   }, [pathname]);
 }
 
+/** The page's one h1 (tabIndex -1 on every page: Page and PublicPage) takes the focus. */
 export function focusPageHeading(): void {
   const heading = document.querySelector<HTMLElement>('main h1');
   heading?.focus({ preventScroll: true });
+}
+
+/**
+ * After a route change, public or private, the new page's heading takes the focus: screen readers
+ * announce the new page and keyboard users continue from its top. Not on the first load, nor on
+ * the redirects that belong to it (/ → /applications, a private page → /sign-in): the focus is
+ * moved only once the user has done something (pressed, typed, or moved through the history).
+ * Used once, by the root route (app/root.tsx).
+ */
+export function useFocusHeadingOnNavigation(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  const userActed = useRef(false);
+
+  useEffect(() => {
+    const onAction = () => {
+      userActed.current = true;
+    };
+    const events = ['pointerdown', 'keydown', 'popstate'] as const;
+    for (const type of events) window.addEventListener(type, onAction, { capture: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, onAction, { capture: true });
+    };
+  }, []);
+
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (userActed.current) focusPageHeading();
+  }, [pathname]);
 }

@@ -1,5 +1,5 @@
 import { hasUnsavedChanges, subscribeUnsavedChanges } from '../app/unsaved-changes';
-import { resetUpdateState, setUpdateAvailable } from './update-store';
+import { setUpdateAvailable, setUpdateSwitched } from './update-store';
 
 /** How often a long-open portal (a tablet left on all day) looks for a new version. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,6 +16,37 @@ export function whenNothingUnsaved(): Promise<void> {
   });
 }
 
+/** What reloadOnUpdate needs of navigator.serviceWorker (a fake in tests). */
+export interface ControllerSource extends EventTarget {
+  readonly controller: unknown;
+}
+
+/**
+ * Reloads the page when a new worker takes it over from an earlier one: the page's code and the
+ * worker's cache no longer match. That happens after this tab's 'Update now', and also when another
+ * tab accepted the update (the worker then takes every tab at once). Either way the reload follows
+ * the prompt's rule: never while a form holds unsaved changes — it waits, and the prompt says why.
+ * The first worker claiming a page that had none (a first visit) is no update: nothing reloads.
+ * Returns the way to stop listening.
+ */
+export function reloadOnUpdate(
+  container: ControllerSource,
+  reload: () => void = () => window.location.reload(),
+): () => void {
+  let controlled = Boolean(container.controller);
+  let reloading = false;
+  const onControllerChange = () => {
+    const wasControlled = controlled;
+    controlled = Boolean(container.controller);
+    if (!wasControlled || reloading) return;
+    reloading = true;
+    setUpdateSwitched();
+    void whenNothingUnsaved().then(reload);
+  };
+  container.addEventListener('controllerchange', onControllerChange);
+  return () => container.removeEventListener('controllerchange', onControllerChange);
+}
+
 /**
  * Registers the service worker (built by vite-plugin-pwa from src/client/sw.ts to /sw.js as a
  * classic script) and reports a waiting new version to UpdatePrompt through update-store.
@@ -23,6 +54,9 @@ export function whenNothingUnsaved(): Promise<void> {
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  // At once, not after the lazy import below: whether the page started controlled decides
+  // whether a later change of worker is an update.
+  reloadOnUpdate(navigator.serviceWorker);
   // workbox-window (about 2.5 KB gzipped) stays out of the entry chunk: registration waits for
   // the load event anyway, and the chunk is precached like the rest of the shell.
   void import('workbox-window').then(({ Workbox }) => {
@@ -31,15 +65,6 @@ export function registerServiceWorker(): void {
     // A new version installed (by this tab or another one) and waits for the user's go-ahead.
     wb.addEventListener('waiting', () => {
       setUpdateAvailable(() => wb.messageSkipWaiting());
-    });
-
-    // The new version took over. If the page was already running the previous version, its code
-    // and the worker's cache no longer match: reload, but never under unsaved changes. On a first
-    // visit (the worker claims the page right after installing) there is nothing to reload.
-    wb.addEventListener('controlling', (event) => {
-      if (!event.isUpdate) return;
-      resetUpdateState();
-      void whenNothingUnsaved().then(() => window.location.reload());
     });
 
     return wb.register().then((registration) => {

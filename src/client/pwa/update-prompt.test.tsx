@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markUnsaved } from '../app/unsaved-changes';
 import { UpdatePrompt } from './update-prompt';
-import { resetUpdateState, setUpdateAvailable } from './update-store';
+import { resetUpdateState, setUpdateAvailable, setUpdateSwitched } from './update-store';
 
 const WAIT_MESSAGE = 'Save your changes first; the update will wait.';
 
@@ -100,5 +100,16 @@ describe('UpdatePrompt', () => {
 
     offerUpdate();
     expect(screen.getByRole('button', { name: 'Update now' })).toBeTruthy();
+  });
+
+  it('when another tab already switched to the new version, says the reload waits for unsaved changes', () => {
+    act(() => markUnsaved('client-form', true));
+    render(<UpdatePrompt />);
+    act(() => setUpdateSwitched());
+    expect(screen.getByRole('status').textContent).toContain('A new version of the portal is available.');
+    expect(screen.getByText(WAIT_MESSAGE)).toBeTruthy();
+    // Nothing left to choose: the old version is gone.
+    expect(screen.queryByRole('button', { name: 'Update now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Later' })).toBeNull();
   });
 });

@@ -16,11 +16,13 @@ export function UpdatePrompt() {
   const [requested, setRequested] = useState<UpdateState | null>(null);
   const applied = useRef<UpdateState | null>(null);
 
-  const visible = update.available && dismissed !== update;
-  const waitingForSave = visible && requested === update && unsaved;
+  // Once the new version controls the page (another tab accepted it), there is nothing left to
+  // choose: the page reloads when nothing is unsaved, and until then says why it waits.
+  const visible = update.available && (update.switched || dismissed !== update);
+  const waitingForSave = visible && unsaved && (update.switched || requested === update);
 
   useEffect(() => {
-    if (requested !== update || dismissed === update || applied.current === update) return;
+    if (update.switched || requested !== update || dismissed === update || applied.current === update) return;
     // Checked again here, not only on click: the effect also runs when the last form is saved.
     if (unsaved || hasUnsavedChanges()) return;
     applied.current = update;
@@ -37,7 +39,7 @@ export function UpdatePrompt() {
             <p className="update-prompt__text">Save your changes first; the update will wait.</p>
           ) : null}
         </div>
-        {visible ? (
+        {visible && !update.switched ? (
           <div className="update-prompt__actions">
             {requested === update ? null : (
               <button type="button" className="update-prompt__primary" onClick={() => setRequested(update)}>

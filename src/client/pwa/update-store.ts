@@ -9,9 +9,14 @@ export interface UpdateState {
   available: boolean;
   /** Tells the waiting worker to take over; the page reloads once it controls the page. */
   apply: (() => void) | null;
+  /**
+   * The new version already controls this page (accepted here or in another tab): the page
+   * reloads as soon as no form holds unsaved changes, and cannot go back to the old version.
+   */
+  switched: boolean;
 }
 
-const idle: UpdateState = { available: false, apply: null };
+const idle: UpdateState = { available: false, apply: null, switched: false };
 let state: UpdateState = idle;
 const listeners = new Set<() => void>();
 
@@ -25,7 +30,13 @@ export function subscribeUpdate(listener: () => void): () => void {
 }
 
 export function setUpdateAvailable(apply: () => void): void {
-  state = { available: true, apply };
+  state = { available: true, apply, switched: false };
+  listeners.forEach((listener) => listener());
+}
+
+/** The new worker took over this page; register.ts reloads it once nothing is unsaved. */
+export function setUpdateSwitched(): void {
+  state = { available: true, apply: null, switched: true };
   listeners.forEach((listener) => listener());
 }
 

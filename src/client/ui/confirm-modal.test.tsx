@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useConfirm, useInfo } from './modal-store';
 import { Overlays } from './overlays';
 import { useToast } from './toast-store';
 import { markUnsaved } from '../app/unsaved-changes';
+import { MODAL_DELAY_MS } from '../../shared/rules/limits';
 import { renderApp } from '../test/render-app';
 
 function Harness() {
@@ -57,11 +58,31 @@ describe('modals', () => {
     expect(dialog.isConnected).toBe(false);
   });
 
-  it('confirm answers false for No and for Escape, and shows after a short delay', async () => {
+  it('shows a modal 10 ms after it is asked for, not before (spec: modal delay)', async () => {
+    const user = renderHarness();
+    // Load the modal host's code first (it is a lazy chunk), so only the delay itself is timed.
+    await user.click(screen.getByRole('button', { name: 'tell' }));
+    await screen.findByRole('alertdialog', { name: 'Saved' });
+    await user.click(screen.getByRole('button', { name: 'ok' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    vi.useFakeTimers();
+    try {
+      act(() => {
+        fireEvent.click(screen.getByRole('button', { name: 'ask' }));
+      });
+      act(() => vi.advanceTimersByTime(MODAL_DELAY_MS - 1));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('alertdialog', { name: 'Delete this file?' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('confirm answers false for No and for Escape', async () => {
     const user = renderHarness();
     await user.click(screen.getByRole('button', { name: 'ask' }));
-    // Not at once: the spec's 10 ms delay.
-    expect(screen.queryByRole('alertdialog')).toBeNull();
     await screen.findByRole('alertdialog');
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByText('false')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { TEXT_MAX_LENGTH } from '../../shared/rules/limits';
+import { Spinner } from './spinner';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -12,6 +13,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: string;
   /** Ids of other elements that describe this field (e.g. a form-level message). */
   describedBy?: string;
+  /**
+   * Work under way for this field, in words ('Checking your link'): a spinner inside the input
+   * and the words as its placeholder. Shown in the field itself, so nothing moves when it ends.
+   */
+  pending?: string;
 }
 
 /**
@@ -26,9 +32,11 @@ export function TextField({
   invalid,
   hint,
   describedBy,
+  pending,
   maxLength = TEXT_MAX_LENGTH,
   id,
   className,
+  placeholder,
   ...rest
 }: TextFieldProps) {
   const generated = useId();
@@ -42,21 +50,31 @@ export function TextField({
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="field__input"
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={isInvalid || undefined}
-        aria-describedby={describers || undefined}
-        onChange={(event) => onValueChange(event.target.value.slice(0, maxLength))}
-        {...rest}
-      />
+      <div className={pending ? 'field__control field__control--pending' : 'field__control'}>
+        <input
+          id={inputId}
+          className="field__input"
+          value={value}
+          maxLength={maxLength}
+          placeholder={pending ? `${pending}…` : placeholder}
+          aria-invalid={isInvalid || undefined}
+          aria-describedby={describers || undefined}
+          aria-busy={pending ? true : undefined}
+          onChange={(event) => onValueChange(event.target.value.slice(0, maxLength))}
+          {...rest}
+        />
+        {pending ? (
+          <span className="field__pending">
+            <Spinner label={pending} />
+          </span>
+        ) : null}
+      </div>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
       ) : null}
+      {/* Always there and one line high: a message appearing moves nothing (and is announced). */}
       <div className="field__error-slot" aria-live="polite">
         {error ? (
           <p id={errorId} className="field__error">

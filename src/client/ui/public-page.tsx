@@ -24,7 +24,10 @@ export function PublicPage({ title, documentTitle, children }: PublicPageProps) 
       </header>
       <main id="main" className="public__main" tabIndex={-1}>
         <div className="card public__card">
-          <h1 className="public__title">{title}</h1>
+          {/* Focused after a navigation (app/scroll.ts), like the heading of a private page. */}
+          <h1 className="public__title" tabIndex={-1}>
+            {title}
+          </h1>
           {children}
         </div>
       </main>

@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldCodes } from '../../shared/schemas/account';
 import { messageForCode } from '../../shared/rules/error-codes';
+import { markUnsaved } from '../app/unsaved-changes';
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
@@ -14,17 +15,40 @@ export interface FieldBinding {
   invalid: boolean;
 }
 
+function differs<K extends string>(values: Record<K, string>, baseline: Record<K, string>): boolean {
+  return (Object.keys(values) as K[]).some((name) => values[name] !== baseline[name]);
+}
+
 /**
  * Form state validated by the shared valibot schema. A field's error is shown only once the field
  * was touched (or a submit was tried), and never for the code 'empty' (spec section 5): such a
  * field is only marked invalid. Codes sent back by the server join those of the schema until the
  * field is edited again.
+ *
+ * The form reports its unsaved changes (app/unsaved-changes.ts) while it is mounted: `dirty` is
+ * true when a value differs from its baseline — the initial values, values loaded later
+ * (`setInitialValues`), or the values of the last successful submit (`markSaved`). Sign-out, the
+ * update prompt and the service-worker reload wait for it; an edit page also passes `dirty` to
+ * useLeaveConfirmation (app/leave-confirmation.ts).
  */
 export function useForm<K extends string, S extends Schema>(schema: S, initial: Record<K, string>) {
+  const id = useId();
   const [values, setValues] = useState<Record<K, string>>(initial);
+  const [baseline, setBaseline] = useState<Record<K, string>>(initial);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodes] = useState<Partial<Record<K, string>>>({});
+  /** The values of the latest submit attempt: what `markSaved` takes as saved. */
+  const submittedValues = useRef<Record<K, string>>(initial);
+
+  const dirty = differs(values, baseline);
+
+  // Two effects, not one with a cleanup: a cleanup on every change would briefly report the form
+  // clean, and a waiting update (pwa/register.ts) would reload the page in that instant.
+  useEffect(() => {
+    markUnsaved(id, dirty);
+  }, [id, dirty]);
+  useEffect(() => () => markUnsaved(id, false), [id]);
 
   const result = useMemo(() => v.safeParse(schema, values), [schema, values]);
   const codes = useMemo<Partial<Record<K, string>>>(
@@ -40,6 +64,12 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
       delete next[name];
       return next;
     });
+  }, []);
+
+  /** Values that come from elsewhere (the server, a link): shown, and not counted as unsaved. */
+  const setInitialValues = useCallback((loaded: Partial<Record<K, string>>) => {
+    setValues((current) => ({ ...current, ...loaded }));
+    setBaseline((current) => ({ ...current, ...loaded }));
   }, []);
 
   const shown = (name: K) => Boolean(touched[name]) || submitted;
@@ -64,17 +94,26 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
     output: result.success ? (result.output as v.InferOutput<S>) : null,
     isValid: result.success,
     hasErrors: Object.keys(codes).length > 0,
+    /** Values differ from the initial, loaded or last saved ones. */
+    dirty,
     field,
     setValue,
+    setInitialValues,
     setServerCodes,
     /** Marks a submit attempt: every error becomes visible. */
-    markSubmitted: () => setSubmitted(true),
+    markSubmitted: () => {
+      submittedValues.current = values;
+      setSubmitted(true);
+    },
+    /** The submit succeeded: the values it sent are saved, so the form is clean until edited again. */
+    markSaved: () => setBaseline(submittedValues.current),
   };
 }
 
 /**
  * Runs an async action once at a time: a double click or a second Enter does nothing while the
- * first is under way. `busy` drives the button's state.
+ * first is under way. `busy` drives the button's state (and tells useLeaveConfirmation that the
+ * form is being saved).
  */
 export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<void>) {
   const latest = useRef(action);

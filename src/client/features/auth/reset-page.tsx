@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetRequestSchema } from '../../../shared/schemas/account';
-import { errorMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { PublicPage } from '../../ui/public-page';
@@ -9,6 +8,7 @@ import { TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
+import { accountCall } from './account-call';
 
 /**
  * /reset: asks for a reset link. The server answers the same whether or not the account exists,
@@ -22,20 +22,15 @@ export default function ResetPage() {
   const { run, busy } = useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
-    if (!form.output) return;
-    try {
-      const { response } = await api.POST('/users/reset', { body: form.output });
-      if (response.ok) {
-        await navigate(paths.resetSucceeded.url());
-      } else if (response.status === 429) {
-        setMessage(errorMessages.tooManyAttempts);
-      } else {
-        setMessage(errorMessages.unhandled);
-      }
-    } catch (failure) {
-      console.error(failure);
-      setMessage(errorMessages.offline);
-    }
+    const output = form.output;
+    if (!output) return;
+    const result = await accountCall(() => api.POST('/users/reset', { body: output }), {
+      setMessage,
+      setServerCodes: form.setServerCodes,
+    });
+    if (!result.ok) return;
+    form.markSaved();
+    await navigate(paths.resetSucceeded.url());
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -46,7 +41,6 @@ export default function ResetPage() {
   return (
     <PublicPage title="Reset password">
       <form className="form" noValidate onSubmit={onSubmit}>
-        <FormMessage message={message} />
         <TextField
           label="Email"
           type="email"
@@ -63,6 +57,7 @@ export default function ResetPage() {
         <p className="form__aside">
           <Link to={paths.signIn.url()}>back to sign in</Link>
         </p>
+        <FormMessage message={message} />
       </form>
     </PublicPage>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { BRAND, currentUrl, json, renderApp, userFor } from '../../test/render-app';
 
 describe('password reset', () => {
@@ -53,12 +53,53 @@ describe('password reset', () => {
     });
   });
 
-  it('/reset/validate/:uuid shows the invalid-token text for a refused token', async () => {
+  it('/reset/validate/:uuid shows the invalid-token text for a refused token, with a way to ask again', async () => {
     renderApp('/reset/validate/old', {
       handlers: { 'POST /users/reset/validate': () => json(400, { error: 'invalidToken' }) },
     });
     expect(await screen.findByText('Invalid reset password token')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'update' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Update password' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'reset password' }).getAttribute('href')).toBe('/reset');
+  });
+
+  it('/reset/validate/:uuid checks the link inside the email field and sends only the token', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = renderApp('/reset/validate/tok-2?login=someone%40example.com', {
+      handlers: { 'POST /users/reset/validate': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    const email = await screen.findByLabelText<HTMLInputElement>('Email');
+    expect(within(email.closest('.field') as HTMLElement).getByRole('status').textContent).toBe('Checking your link');
+    await waitFor(() => expect(calls.some((call) => call.path === '/users/reset/validate')).toBe(true));
+    expect(calls.find((call) => call.path === '/users/reset/validate')?.body).toEqual({ token: 'tok-2' });
+    answer(json(200, { login: 'someone@example.com' }));
+    await waitFor(() => expect(email.value).toBe('someone@example.com'));
+  });
+
+  it('/reset/validate/:uuid shows the invalid-token state when the update is refused', async () => {
+    const { user } = renderApp('/reset/validate/tok-3', {
+      handlers: {
+        'POST /users/reset/validate': () => json(200, { login: 'lawyer@example.com' }),
+        'POST /users/reset/update': () => json(400, { error: 'invalidToken' }),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('lawyer@example.com'));
+    await user.type(screen.getByLabelText('Password'), 'NewSecret9');
+    await user.click(screen.getByRole('button', { name: 'update' }));
+    expect(await screen.findByText('Invalid reset password token')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'update' })).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('/reset says so after too many requests, below the button', async () => {
+    const { user } = renderApp('/reset', {
+      handlers: { 'POST /users/reset': () => json(429, { error: 'tooManyAttempts', retryAfter: 900 }) },
+    });
+    await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'reset password' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toBe('Too many attempts. Please wait a few minutes and try again.'));
+    expect(alert.nextElementSibling).toBeNull();
   });
 });
 

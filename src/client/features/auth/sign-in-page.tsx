@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
 import { signInSchema } from '../../../shared/schemas/account';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { api, isApiErrorBody } from '../../api/client';
+import { api } from '../../api/client';
 import { paths, safeNext } from '../../app/paths';
 import { PublicPage } from '../../ui/public-page';
 import { TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
+import { accountCall } from './account-call';
 import { sessionAtom, startSession } from './session';
 
 /**
@@ -26,27 +26,22 @@ export default function SignInPage() {
   const { run, busy } = useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
-    if (!form.output) return;
-    try {
-      const { data, error, response } = await api.POST('/auth', { body: form.output });
-      if (data) {
-        // The session change re-renders this page, which then leaves for the page asked for.
-        startSession(store, data.token, data.user);
-        return;
-      }
-      if (response.status === 401) {
+    const output = form.output;
+    if (!output) return;
+    const result = await accountCall(
+      () => api.POST('/auth', { body: output }),
+      { setMessage, setServerCodes: form.setServerCodes },
+      (status) => {
+        if (status !== 401) return false;
+        // Spec section 8: the email is marked without a message, the password says why.
         form.setServerCodes({ login: 'empty', password: 'invalidCredentials' });
-      } else if (response.status === 429) {
-        setMessage(errorMessages.tooManyAttempts);
-      } else if (isApiErrorBody(error) && error.fields) {
-        form.setServerCodes(error.fields);
-      } else {
-        setMessage(errorMessages.unhandled);
-      }
-    } catch (failure) {
-      console.error(failure);
-      setMessage(errorMessages.offline);
-    }
+        return true;
+      },
+    );
+    if (!result.ok) return;
+    form.markSaved();
+    // The session change re-renders this page, which then leaves for the page asked for.
+    startSession(store, result.data.token, result.data.user);
   });
 
   if (session.status === 'signedIn') return <Navigate to={safeNext(params.get('next'))} replace />;
@@ -59,7 +54,6 @@ export default function SignInPage() {
   return (
     <PublicPage title="Sign in">
       <form className="form" noValidate onSubmit={onSubmit}>
-        <FormMessage message={message} />
         <TextField
           label="Email"
           type="email"
@@ -77,6 +71,7 @@ export default function SignInPage() {
             sign in
           </Button>
         </div>
+        <FormMessage message={message} />
       </form>
     </PublicPage>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp, userFor } from '../../test/render-app';
 
 const HINT = 'Passwords must contain at least one number and a mixture of uppercase and lowercase letters.';
@@ -23,6 +23,49 @@ describe('sign-up page', () => {
     const email = screen.getByLabelText<HTMLInputElement>('Email');
     await waitFor(() => expect(email.value).toBe('new.client@example.com'));
     expect(email.disabled).toBe(true);
+  });
+
+  it('shows the check inside the email field, so the form does not move when it answers', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/sign-up/abc-123', {
+      handlers: { 'POST /users/sign-up/validate': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    const email = await screen.findByLabelText<HTMLInputElement>('Email');
+    const form = email.closest('form');
+    const field = email.closest('.field') as HTMLElement;
+    // The form is there from the start, first thing under the heading; the check is inside the field.
+    expect(form?.previousElementSibling?.tagName).toBe('H1');
+    expect(within(field).getByRole('status').textContent).toBe('Checking your invitation');
+    expect(email.placeholder).toBe('Checking your invitation…');
+    expect(email.getAttribute('aria-busy')).toBe('true');
+    // No spinner of its own above or beside the form.
+    const card = form?.parentElement as HTMLElement;
+    expect(within(card).getAllByRole('status')).toEqual([within(field).getByRole('status')]);
+
+    answer(json(200, { data: [{ login: 'new.client@example.com' }] }));
+    await waitFor(() => expect(email.value).toBe('new.client@example.com'));
+    expect(within(field).queryByRole('status')).toBeNull();
+    expect(email.getAttribute('aria-busy')).toBeNull();
+    // The same form and field elements: nothing was swapped or inserted above them.
+    expect(screen.getByLabelText('Email')).toBe(email);
+    expect(email.closest('form')).toBe(form);
+    expect(form?.previousElementSibling?.tagName).toBe('H1');
+  });
+
+  it('keeps the form-level message last in the form, after the button', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/sign-up/abc-123', {
+      handlers: {
+        'POST /users/sign-up/validate': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toBe('No connection. Please check your connection and try again.'));
+    expect(alert.parentElement?.tagName).toBe('FORM');
+    expect(alert.nextElementSibling).toBeNull();
+    expect(alert.previousElementSibling?.className).toBe('form__actions');
   });
 
   it('shows the password hint and enables sign up only for a valid password', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A link's token checked on entry: pending, valid (with the account's email), refused, or unreachable. */
 export type TokenCheck =
@@ -13,10 +13,15 @@ export type TokenCheck =
  */
 export function useTokenCheck(token: string, check: (token: string) => Promise<string | null>): TokenCheck {
   const [state, setState] = useState<TokenCheck>({ status: 'validating' });
+  // Read through a ref, so a new `check` function on each render never starts another check.
+  const latestCheck = useRef(check);
+  useEffect(() => {
+    latestCheck.current = check;
+  }, [check]);
   useEffect(() => {
     let current = true;
     setState({ status: 'validating' });
-    check(token).then(
+    latestCheck.current(token).then(
       (login) => {
         if (current) setState(login ? { status: 'valid', login } : { status: 'invalid' });
       },
@@ -28,7 +33,6 @@ export function useTokenCheck(token: string, check: (token: string) => Promise<s
     return () => {
       current = false;
     };
-    // `check` is a module-level function at every call site; the token alone decides.
   }, [token]);
   return state;
 }

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import * as v from 'valibot';
 import { Page } from '../../ui/page';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -8,7 +9,10 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-store';
 import { useConfirm, useInfo } from '../../ui/modal-store';
 import { LEAVE_UNSAVED_MESSAGE } from '../../app/unsaved-changes';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { useForm, useSubmit } from '../../ui/use-form';
 import { PASSWORD_HINT, fieldMessages } from '../../../shared/rules/error-codes';
+import { emailSchema } from '../../../shared/schemas/account';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -16,6 +20,48 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2>{title}</h2>
       {children}
     </section>
+  );
+}
+
+const demoSchema = v.object({
+  name: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required')),
+  email: emailSchema,
+});
+
+/** How long the demonstration form pretends to save. */
+const DEMO_SAVE_MS = 1000;
+
+/**
+ * An edit form as the later issues build them: useForm reports its unsaved changes, and the page
+ * asks before leaving while it is dirty and not saving (useLeaveConfirmation). Nothing is sent.
+ */
+function EditFormDemo() {
+  const form = useForm(demoSchema, { name: 'Alex Morgan', email: 'alex.morgan@example.com' });
+  const { run, busy } = useSubmit(async () => {
+    form.markSubmitted();
+    if (!form.output) return;
+    await new Promise((resolve) => window.setTimeout(resolve, DEMO_SAVE_MS));
+    form.markSaved();
+  });
+  useLeaveConfirmation(form.dirty, busy);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run();
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <TextField label="Name" autoComplete="off" {...form.field('name')} />
+      <TextField label="Contact email" type="email" autoComplete="off" {...form.field('email')} />
+      {/* One short line either way: nothing moves when it changes. */}
+      <p role="status">{form.dirty ? 'Unsaved changes' : 'No unsaved changes'}</p>
+      <div className="form__actions">
+        <Button type="submit" busy={busy} disabled={form.hasErrors || busy}>
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -55,6 +101,11 @@ export default function UiPage() {
         <TextField label="Marked 'empty' (no message)" value="" onValueChange={() => undefined} invalid />
         <TextField label="Disabled" value="someone@example.com" onValueChange={() => undefined} disabled />
         <FormMessage message="A message about the whole form." />
+      </Section>
+
+      <Section title="Edit form">
+        <p>Change a field, then follow a link: leaving asks first. Saving takes a second.</p>
+        <EditFormDemo />
       </Section>
 
       <Section title="Spinner">

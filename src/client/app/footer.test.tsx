@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { BRAND, json, renderApp } from '../test/render-app';
+
+describe('footer on a first visit (no brand settings cached yet)', () => {
+  it('has its whole link row before /config answers, and fills the same places when it does', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/applications', {
+      role: 'lawyer',
+      handlers: { 'GET /config': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    const footer = screen.getByRole('contentinfo');
+    const items = within(footer).getAllByRole('listitem');
+    // Four places already, holding their words invisibly: the row has its final size.
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Terms and conditions',
+      'Privacy statement',
+      'Email us',
+      'Call us',
+    ]);
+    expect(within(footer).queryAllByRole('link')).toHaveLength(0);
+    for (const item of items) {
+      expect(item.firstElementChild?.className).toContain('footer__link--pending');
+      expect(item.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
+    }
+
+    await act(async () => answer(json(200, BRAND)));
+    const links = await within(footer).findAllByRole('link');
+    expect(links).toHaveLength(4);
+    // The same list items, now holding the links: nothing was added around them.
+    expect(within(footer).getAllByRole('listitem')).toEqual(items);
+    expect(links.map((link) => link.closest('li'))).toEqual(items);
+  });
+});

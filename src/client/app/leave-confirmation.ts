@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { useConfirm } from '../ui/modal-store';
+import { LEAVE_UNSAVED_MESSAGE } from './unsaved-changes';
+
+/**
+ * The spec's leave confirmation for edit forms: while the form is dirty and nothing is being saved,
+ * leaving the page asks 'Changes will not be saved. Are you sure want exit?' ('Yes' leaves, 'No'
+ * stays). In-app navigation (links, back and forward) is held by react-router's blocker; closing
+ * the tab or reloading gets the browser's own question (browsers show their own words there).
+ *
+ * Called once by an edit page, with its form's state: `useLeaveConfirmation(form.dirty, busy)`.
+ * A session that ends (sign-out, which asks first in features/auth/use-sign-out.ts; idle time; a
+ * refused token) is not held either: RequireAuth unmounts the page, and its blocker with it, before
+ * it redirects to /sign-in.
+ */
+export function useLeaveConfirmation(dirty: boolean, saving: boolean): void {
+  const confirm = useConfirm();
+  const ask = dirty && !saving;
+
+  // The blocker reads the latest state when a navigation starts, which may be before a re-render.
+  const askRef = useRef(ask);
+  useLayoutEffect(() => {
+    askRef.current = ask;
+  }, [ask]);
+
+  // Only a change of page: a query or hash change on the same page keeps the form on screen.
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => askRef.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const blockerRef = useRef(blocker);
+  useLayoutEffect(() => {
+    blockerRef.current = blocker;
+  }, [blocker]);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm(LEAVE_UNSAVED_MESSAGE).then((leave) => {
+      const latest = blockerRef.current;
+      if (latest.state !== 'blocked') return;
+      if (leave) latest.proceed();
+      else latest.reset();
+    });
+    // Once per blocked navigation: the blocker object changes identity, its state does not.
+  }, [blocker.state, confirm]);
+
+  useEffect(() => {
+    if (!ask) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [ask]);
+}
