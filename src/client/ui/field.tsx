@@ -85,3 +85,8 @@ export function TextField({
     </div>
   );
 }
+
+/** The account email: the right keyboard, autofill and no spell check, everywhere it is asked. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return <TextField label="Email" type="email" inputMode="email" autoComplete="username" spellCheck={false} {...props} />;
+}

@@ -4,7 +4,7 @@ import { resetRequestSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { PublicPage } from '../../ui/public-page';
-import { TextField } from '../../ui/field';
+import { EmailField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
@@ -41,14 +41,7 @@ export default function ResetPage() {
   return (
     <PublicPage title="Reset password">
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          spellCheck={false}
-          {...form.field('login')}
-        />
+        <EmailField {...form.field('login')} />
         <div className="form__actions">
           <Button type="submit" busy={busy} disabled={form.hasErrors || busy}>
             reset password

@@ -4,7 +4,7 @@ import { useStore } from 'jotai';
 import type { passwordUpdateSchema, signUpSchema } from '../../../shared/schemas/account';
 import { errorMessages, PASSWORD_HINT } from '../../../shared/rules/error-codes';
 import { PublicPage } from '../../ui/public-page';
-import { TextField } from '../../ui/field';
+import { EmailField, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
@@ -111,10 +111,7 @@ export function SetPasswordForm({
   return (
     <PublicPage title={title} documentTitle={documentTitle}>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
+        <EmailField
           disabled
           pending={token.status === 'validating' ? checkingLabel : undefined}
           {...form.field('login')}

@@ -5,7 +5,7 @@ import { signInSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
 import { paths, safeNext } from '../../app/paths';
 import { PublicPage } from '../../ui/public-page';
-import { TextField } from '../../ui/field';
+import { EmailField, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
@@ -54,14 +54,7 @@ export default function SignInPage() {
   return (
     <PublicPage title="Sign in">
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          spellCheck={false}
-          {...form.field('login')}
-        />
+        <EmailField {...form.field('login')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <p className="form__aside">
           <Link to={paths.reset.url()}>Forgot your password?</Link>
