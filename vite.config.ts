@@ -116,6 +116,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['src/client/test/setup.ts'],
         },
       },
       {

@@ -7,8 +7,9 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
-import { fieldCodesFromAjv, validatorCompiler } from './contract/validation';
+import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
+import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
 import { securityHeaders } from './http/security-headers';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
@@ -99,34 +100,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/i);
   return match?.[1];
-}
-
-function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
-  if (error instanceof AppError) {
-    if (error.code === 'tooManyAttempts' && error.extra.retryAfter) reply.header('Retry-After', String(error.extra.retryAfter));
-    reply.code(error.statusCode).send({ error: error.code, ...error.extra });
-    return;
-  }
-  if ('validation' in error && error.validation) {
-    reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
-    return;
-  }
-  // The database refusing a value (characters it cannot store, a number out of range, a bad
-  // date) is bad input that got past the contract, not a server fault.
-  const sqlState = (error as { code?: unknown }).code;
-  if (typeof sqlState === 'string' && /^22(P05|021|003|007|008|P02)$/.test(sqlState)) {
-    reply.code(400).send({ error: 'badRequest' });
-    return;
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    // Fastify's own refusals: malformed JSON, a body too large, an unsupported media type.
-    const code = status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : status === 404 ? 'notFound' : 'badRequest';
-    reply.code(status).send({ error: code });
-    return;
-  }
-  request.log.error(error);
-  reply.code(500).send({ error: 'unhandled' });
 }
 
 /** The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. */

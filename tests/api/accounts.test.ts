@@ -129,6 +129,32 @@ describe('sign-in limits under load and from many places', () => {
     await server.db.execute(sql`delete from rate_limits where key = ${`sign-in:account:${demoAccounts.customer}`}`);
   });
 
+  it('refused attempts leave no trace: no new counters, and the account’s own count untouched', async () => {
+    const remoteAddress = '127.0.0.61';
+    const victim = demoAccounts.admin;
+    const count = async (key: string) => (await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${key}`))[0]?.count ?? 0;
+    for (let i = 0; i < 5; i++) await server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: `Wrong-${i}-pass` }, remoteAddress });
+    const accountBefore = await count(`sign-in:account:${victim}`);
+    const rowsBefore = (await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n;
+    const refused = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: `Again-${i}-pass` }, remoteAddress })),
+    );
+    expect(refused.every((r) => r.statusCode === 429)).toBe(true);
+    expect(await count(`sign-in:account:${victim}`)).toBe(accountBefore);
+    // Fill the address, then try new accounts from it: nothing new is stored.
+    for (let i = 0; i < 15; i++) await server.call({ method: 'POST', url: '/api/auth', payload: { login: `fill${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+    const rowsFull = (await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n;
+    for (let i = 0; i < 10; i++) {
+      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: `new${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+      expect(res.statusCode).toBe(429);
+    }
+    expect((await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n).toBe(rowsFull);
+    expect(rowsFull).toBeGreaterThan(rowsBefore);
+    // The owner, elsewhere, is not locked out.
+    const owner = await server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.62' });
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('a successful sign-in does not use up the address’s allowance', async () => {
     const remoteAddress = '127.0.0.51';
     for (let i = 0; i < 25; i++) {
@@ -251,6 +277,25 @@ describe('links are single-use, also under races and after the account is active
     const hijack = await post('/api/users/sign-up/complete', { login: email, password: 'Other-pass-2', uuid: invitation });
     expect(hijack.json()).toEqual({ error: 'invalidToken' });
     expect((await server.call({ method: 'GET', url: '/api/auth', token: reset.json().token })).statusCode).toBe(200);
+  });
+
+  it('an invitation and a reset link of one account used at once: one wins, neither fails', async () => {
+    const email = 'olivia.grant@demo.test';
+    const invitation = (await linkFromMailbox(email, /\/sign-up-customer\//)).split('/').pop();
+    await post('/api/users/reset', { login: email });
+    const token = (await linkFromMailbox(email, /\/reset\/validate\//)).split('/').pop();
+    const [a, b] = await Promise.all([
+      post('/api/users/sign-up/complete', { login: email, password: 'Invite-pass-1', uuid: invitation }),
+      post('/api/users/reset/update', { token, login: email, password: 'Reset-pass-1' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+
+  it('no session is opened with a password that has just been changed', async () => {
+    const { createSession } = await import('../../src/server/auth/sessions');
+    const [user] = await server.db.select().from(users).where(eq(users.email, demoAccounts.admin));
+    expect(await createSession(server.db, user!.id, user!.passwordHash!, {})).toBeDefined();
+    expect(await createSession(server.db, user!.id, '$argon2id$v=19$m=19456,t=2,p=1$old$old', {})).toBeUndefined();
   });
 
   it('an expired reset link is refused', async () => {

@@ -147,3 +147,21 @@ describe('the development mailbox', () => {
     }
   });
 });
+
+describe('a value the database refuses', () => {
+  it('answers 400, not 500, also when the ORM wraps the database error', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { errorHandler, sqlStateOf } = await import('../../src/server/http/error-handler');
+    let refused: unknown;
+    try {
+      await server.db.execute(sql`select ${'99999999999'}::int`);
+    } catch (error) {
+      refused = error;
+    }
+    expect(sqlStateOf(refused)).toBe('22003');
+    const sent: { status?: number; body?: unknown } = {};
+    const reply = { code: (s: number) => ((sent.status = s), reply), send: (b: unknown) => ((sent.body = b), reply), header: () => reply };
+    errorHandler(refused as never, { log: { error: () => {} } } as never, reply as never);
+    expect(sent).toEqual({ status: 400, body: { error: 'badRequest' } });
+  });
+});

@@ -103,3 +103,27 @@ describe('useForm reports unsaved changes', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 });
+
+describe('values loaded after the form opened', () => {
+  it('fill the fields the user has not changed and keep what they typed', async () => {
+    const user = userEvent.setup();
+    let form: Form | undefined;
+    render(<Harness label="L" expose={(f) => (form = f)} />);
+    await user.type(screen.getByLabelText('L city'), 'York');
+    act(() => form!.setInitialValues({ name: 'Sam', city: 'Leeds' }));
+    expect((screen.getByLabelText('L name') as HTMLInputElement).value).toBe('Sam');
+    expect((screen.getByLabelText('L city') as HTMLInputElement).value).toBe('York');
+    // The typed city differs from the loaded one: still unsaved.
+    expect(screen.getByLabelText('L state').textContent).toBe('dirty');
+  });
+
+  it('discard: what was typed no longer counts as unsaved', async () => {
+    const user = userEvent.setup();
+    let form: Form | undefined;
+    render(<Harness label="D" expose={(f) => (form = f)} />);
+    await user.type(screen.getByLabelText('D city'), 'Bath');
+    expect(hasUnsavedChanges()).toBe(true);
+    act(() => form!.discard());
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+});

@@ -34,7 +34,13 @@ function differs<K extends string>(values: Record<K, string>, baseline: Record<K
 export function useForm<K extends string, S extends Schema>(schema: S, initial: Record<K, string>) {
   const id = useId();
   const [values, setValues] = useState<Record<K, string>>(initial);
-  const [baseline, setBaseline] = useState<Record<K, string>>(initial);
+  const [baseline, setBaselineState] = useState<Record<K, string>>(initial);
+  // Mirrored in a ref so loaded values can be compared with the baseline they replace.
+  const baselineRef = useRef(initial);
+  const setBaseline = useCallback((next: Record<K, string>) => {
+    baselineRef.current = next;
+    setBaselineState(next);
+  }, []);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodes] = useState<Partial<Record<K, string>>>({});
@@ -42,6 +48,9 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
   const submittedValues = useRef<Record<K, string>>(initial);
 
   const dirty = differs(values, baseline);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const discard = useCallback(() => setBaseline(valuesRef.current), [setBaseline]);
 
   // Two effects, not one with a cleanup: a cleanup on every change would briefly report the form
   // clean, and a waiting update (pwa/register.ts) would reload the page in that instant.
@@ -66,11 +75,22 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
     });
   }, []);
 
-  /** Values that come from elsewhere (the server, a link): shown, and not counted as unsaved. */
-  const setInitialValues = useCallback((loaded: Partial<Record<K, string>>) => {
-    setValues((current) => ({ ...current, ...loaded }));
-    setBaseline((current) => ({ ...current, ...loaded }));
-  }, []);
+  /**
+   * Values that come from elsewhere (the server, a link): shown, and not counted as unsaved. A field
+   * the user has already changed keeps what they typed: loading never overwrites their input.
+   */
+  const setInitialValues = useCallback(
+    (loaded: Partial<Record<K, string>>) => {
+      const before = baselineRef.current;
+      setValues((current) => {
+        const next = { ...current };
+        for (const name of Object.keys(loaded) as K[]) if (current[name] === before[name]) next[name] = loaded[name]!;
+        return next;
+      });
+      setBaseline({ ...before, ...loaded });
+    },
+    [setBaseline],
+  );
 
   const shown = (name: K) => Boolean(touched[name]) || submitted;
 
@@ -107,6 +127,8 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
     },
     /** The submit succeeded: the values it sent are saved, so the form is clean until edited again. */
     markSaved: () => setBaseline(submittedValues.current),
+    /** Nothing here can be saved any more (e.g. the link was refused): what was typed is not unsaved work. */
+    discard,
   };
 }
 

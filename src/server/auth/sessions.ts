@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/connection';
+import { queryRows, type Database } from '../db/connection';
 import { selectAccounts } from '../db/account-query';
 import { sessions, users } from '../db/schema';
 import { isRole, permissionsByRole, type Permission, type Role } from '../../shared/rules/permissions';
@@ -40,17 +40,25 @@ export async function loadSessionUser(db: Database, userId: number): Promise<Ses
   return row ? toSessionUser(row) : undefined;
 }
 
+/**
+ * Opens a session for an active account whose password hash is still the one the caller checked
+ * (one statement): a sign-in that raced a password reset opens nothing. Undefined when refused.
+ */
 export async function createSession(
   db: Database,
   userId: number,
+  passwordHash: string,
   meta: { ip?: string; userAgent?: string },
-): Promise<{ token: string; sessionId: number }> {
+): Promise<{ token: string; sessionId: number } | undefined> {
   const token = newSessionToken();
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
-    .returning({ id: sessions.id });
-  return { token, sessionId: row!.id };
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into sessions (user_id, token_hash, ip, user_agent)
+        select id, ${hashToken(token)}, ${meta.ip ?? null}, ${meta.userAgent?.slice(0, 500) ?? null}
+        from users where id = ${userId} and password_hash = ${passwordHash} and status = 'active' and deleted_at is null
+        returning id`,
+  );
+  return row ? { token, sessionId: row.id } : undefined;
 }
 
 /**

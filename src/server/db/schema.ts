@@ -75,7 +75,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    // Housekeeping finds ended sessions by these.
+    index('sessions_last_seen_at_idx').on(t.lastSeenAt),
+    index('sessions_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 /** Single-use links: invitations (sign-up) and password resets. */
@@ -92,16 +97,23 @@ export const userTokens = pgTable(
   },
   (t) => [
     index('user_tokens_user_id_idx').on(t.userId),
+    // Housekeeping finds spent links by these.
+    index('user_tokens_expires_at_idx').on(t.expiresAt),
+    index('user_tokens_used_at_idx').on(t.usedAt).where(sql`${t.usedAt} is not null`),
     check('user_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'reset')`),
   ],
 );
 
 /** Fixed-window counters shared by every server process (sign-in failures per account and address). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_started_at_idx').on(t.windowStartedAt)],
+);
 
 export const lawyers = pgTable(
   'lawyers',

@@ -18,6 +18,8 @@ type JsonBody<Op extends OperationId> = operations[Op] extends { requestBody: { 
     ? B | undefined
     : unknown;
 type Query<Op extends OperationId> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : unknown;
+/** The contract gives the paging parameters defaults, so a handler always has them; others may be absent. */
+type WithPagingDefaults<Q> = Q & { [K in Extract<keyof Q, 'page' | 'pageSize'>]-?: NonNullable<Q[K]> };
 type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends { path?: infer P } ? NonNullable<P> : unknown;
 
 /**
@@ -26,7 +28,7 @@ type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends {
  */
 export type OperationRequest<Op extends OperationId> = FastifyRequest<{
   Body: JsonBody<Op>;
-  Querystring: Required<Query<Op>>;
+  Querystring: WithPagingDefaults<Query<Op>>;
   Params: PathParams<Op>;
 }>;
 

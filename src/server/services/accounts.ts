@@ -10,7 +10,8 @@ import { hashToken, newLinkToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
 import { invitationEmail, resetEmail, type InvitationKind } from '../mail/templates';
 import { recordAudit } from './audit';
-import { clearCounter, giveBack, takeAttempt } from './rate-limit';
+import { clearCounters, giveBack, takeAttempt } from './rate-limit';
+import { clientAddressKey } from '../http/client-address';
 import { fieldCodes, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '../../shared/schemas/account';
 import {
   INVITATION_TTL_MS,
@@ -45,35 +46,49 @@ function tooMany(wait: number): AppError {
   return new AppError(429, 'tooManyAttempts', { retryAfter: wait });
 }
 
+/** The sign-in counters of one attempt, checked in this order (see limits.ts). */
+function signInKeys(login: string, ip: string) {
+  const address = clientAddressKey(ip);
+  return {
+    address: `sign-in:address:${address}`,
+    accountFromAddress: `sign-in:account-address:${login}:${address}`,
+    account: `sign-in:account:${login}`,
+  };
+}
+
 export async function signIn(db: Database, body: unknown, meta: RequestMeta): Promise<SignedIn> {
   const input = parse(signInSchema, body);
-  const accountFromAddress = `sign-in:account-address:${input.login}:${meta.ip}`;
-  const shared = [`sign-in:address:${meta.ip}`, `sign-in:account:${input.login}`];
-  const wait = await takeAttempt(
+  const keys = signInKeys(input.login, meta.ip);
+  const attempt = await takeAttempt(
     db,
     [
-      { key: accountFromAddress, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS },
-      { key: shared[0]!, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
-      { key: shared[1]!, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT },
+      { key: keys.address, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
+      { key: keys.accountFromAddress, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS },
+      { key: keys.account, max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT },
     ],
     SIGN_IN_WINDOW_MS,
   );
-  if (wait > 0) throw tooMany(wait);
+  if (!attempt.allowed) throw tooMany(attempt.retryAfter);
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(and(eq(users.email, input.login), isNull(users.deletedAt)));
   const ok = (await verifyPassword(user?.passwordHash ?? null, input.password)) && user?.status === 'active';
-  if (!ok || !user) throw new AppError(401, 'invalidCredentials');
+  if (!ok || !user?.passwordHash) throw new AppError(401, 'invalidCredentials');
+  // The password may have been changed while it was being checked: then the session is not opened.
+  const signedIn = await openSession(db, user.id, meta, user.passwordHash);
   // Only failures count: a success clears this account's count here and gives its attempt back.
-  await clearCounter(db, accountFromAddress);
-  await giveBack(db, shared);
-  return openSession(db, user.id, meta);
+  await clearCounters(db, [keys.accountFromAddress]);
+  await giveBack(db, attempt.taken.filter((t) => t.key !== keys.accountFromAddress));
+  return signedIn;
 }
 
-async function openSession(db: Database, userId: number, meta: RequestMeta): Promise<SignedIn> {
-  const { token, sessionId } = await createSession(db, userId, meta);
+/** Opens a session only while the account still has the password that was checked. */
+async function openSession(db: Database, userId: number, meta: RequestMeta, passwordHash: string): Promise<SignedIn> {
+  const opened = await createSession(db, userId, passwordHash, meta);
+  if (!opened) throw new AppError(401, 'invalidCredentials');
+  const { token, sessionId } = opened;
   await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedIn', to: { ip: meta.ip } });
   const user = await loadSessionUser(db, userId);
   if (!user) throw AppError.unauthorized();
@@ -164,6 +179,9 @@ async function setPasswordByLink(
   if (checked.email !== input.login) throw new AppError(400, 'invalidToken');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    // The account first, then its links: two links of one account used at once queue here
+    // instead of deadlocking on each other's rows.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, checked.userId)).for('update');
     const row = await findLiveToken(tx, purpose, input.token);
     if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
     await tx.update(users).set({ passwordHash, status: 'active', updatedAt: sql`now()` }).where(eq(users.id, row.userId));
@@ -172,6 +190,9 @@ async function setPasswordByLink(
       .set({ usedAt: sql`now()` })
       .where(and(eq(userTokens.userId, row.userId), isNull(userTokens.usedAt)));
     await revokeAllSessions(tx, row.userId);
+    // Someone who just proved their email may sign in again at once, from here and elsewhere.
+    const keys = signInKeys(row.email, meta.ip);
+    await clearCounters(tx, [keys.account, keys.accountFromAddress]);
     await recordAudit(tx, {
       actorUserId: row.userId,
       entityType: 'user',
@@ -180,7 +201,7 @@ async function setPasswordByLink(
       from: { status: row.status },
       to: { status: 'active' },
     });
-    return openSession(tx, row.userId, meta);
+    return openSession(tx, row.userId, meta, passwordHash);
   });
 }
 
@@ -191,24 +212,21 @@ export async function completeSignUp(db: Database, body: { login: string; passwo
 
 export async function updatePassword(db: Database, body: { token: string; login: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
   const { login, password } = parse(passwordUpdateSchema, body);
-  const signedIn = await setPasswordByLink(db, 'reset', { token: body.token, login, password }, meta);
-  // Someone who just proved their email may sign in again at once.
-  await db.execute(sql`delete from rate_limits where starts_with(key, ${`sign-in:account-address:${login}:`})`);
-  return signedIn;
+  return setPasswordByLink(db, 'reset', { token: body.token, login, password }, meta);
 }
 
 /** Always answers the same, whether or not the account exists: nobody learns who has one. */
 export async function requestPasswordReset(db: Database, config: Config, body: unknown, meta: RequestMeta): Promise<void> {
   const { login } = parse(resetRequestSchema, body);
-  const wait = await takeAttempt(
+  const attempt = await takeAttempt(
     db,
     [
+      { key: `reset:address:${clientAddressKey(meta.ip)}`, max: RESET_MAX_PER_ADDRESS },
       { key: `reset:account:${login}`, max: RESET_MAX_PER_ACCOUNT },
-      { key: `reset:address:${meta.ip}`, max: RESET_MAX_PER_ADDRESS },
     ],
     RESET_WINDOW_MS,
   );
-  if (wait > 0) throw tooMany(wait);
+  if (!attempt.allowed) throw tooMany(attempt.retryAfter);
 
   await db.transaction(async (tx) => {
     const [user] = await tx

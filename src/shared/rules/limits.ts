@@ -23,9 +23,9 @@ export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** Password reset links stay valid this long (not in the spec: docs/decisions.md). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /**
- * Sign-in attempts that may fail within the window before 429: per account from one address,
- * per address over all accounts, and per account over all addresses (stops distributed guessing
- * while one stranger cannot lock an account by failing five times).
+ * Sign-in attempts that may fail within the window before 429: per address over all accounts,
+ * per account from one address, and per account over all addresses (stops distributed guessing,
+ * while a stranger failing from one place cannot lock an account). Checked in that order.
  */
 export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 20;

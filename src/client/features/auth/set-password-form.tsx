@@ -63,12 +63,18 @@ export function SetPasswordForm({
   const [refused, setRefused] = useState(false);
   const form = useForm(schema, { login: '', password: '' });
   const [message, setMessage] = useState<string | null>(null);
-  const { setInitialValues } = form;
+  const { setInitialValues, discard } = form;
+  const linkRefused = token.status === 'invalid' || refused;
 
   useEffect(() => {
     // The link's email is not the user's change: it does not count as unsaved.
     if (token.status === 'valid') setInitialValues({ login: token.login });
   }, [token, setInitialValues]);
+
+  useEffect(() => {
+    // A refused link leaves nothing to save: an update may reload this page.
+    if (linkRefused) discard();
+  }, [linkRefused, discard]);
 
   const { run, busy } = useSubmit(async () => {
     form.markSubmitted();
@@ -95,7 +101,7 @@ export function SetPasswordForm({
     void run();
   };
 
-  if (token.status === 'invalid' || refused) {
+  if (linkRefused) {
     return (
       <PublicPage title={title} documentTitle={documentTitle}>
         <FormMessage message={errorMessages.invalidToken} />

@@ -229,7 +229,12 @@ CREATE INDEX "emails_unsent_idx" ON "emails" USING btree ("next_attempt_at") WHE
 CREATE INDEX "files_application_id_idx" ON "files" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "lawyers_firm_id_idx" ON "lawyers" USING btree ("firm_id");--> statement-breakpoint
+CREATE INDEX "rate_limits_window_started_at_idx" ON "rate_limits" USING btree ("window_started_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sessions_last_seen_at_idx" ON "sessions" USING btree ("last_seen_at");--> statement-breakpoint
+CREATE INDEX "sessions_revoked_at_idx" ON "sessions" USING btree ("revoked_at") WHERE "sessions"."revoked_at" is not null;--> statement-breakpoint
 CREATE INDEX "user_tokens_user_id_idx" ON "user_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_tokens_expires_at_idx" ON "user_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "user_tokens_used_at_idx" ON "user_tokens" USING btree ("used_at") WHERE "user_tokens"."used_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_live_key" ON "users" USING btree ("email") WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_firm_id_idx" ON "users" USING btree ("firm_id");

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldCodesFromAjv } from '../contract/validation';
+import { AppError } from './app-error';
+
+/**
+ * SQL states of values the database refuses (characters it cannot store, numbers out of range,
+ * bad dates): bad input that got past the contract, answered as such rather than as a fault.
+ */
+const BAD_VALUE_SQL_STATE = /^22(P05|021|003|007|008|P02)$/;
+
+/** The SQL state of a database error; drivers and the ORM wrap it in `cause`. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Every failure becomes an error code on the wire; only a real fault is a 500, and is logged. */
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof AppError) {
+    if (error.code === 'tooManyAttempts' && error.extra.retryAfter) reply.header('Retry-After', String(error.extra.retryAfter));
+    reply.code(error.statusCode).send({ error: error.code, ...error.extra });
+    return;
+  }
+  if ('validation' in error && error.validation) {
+    reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
+    return;
+  }
+  if (BAD_VALUE_SQL_STATE.test(sqlStateOf(error) ?? '')) {
+    reply.code(400).send({ error: 'badRequest' });
+    return;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals: malformed JSON, a body too large, an unsupported media type.
+    const code = status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : status === 404 ? 'notFound' : 'badRequest';
+    reply.code(status).send({ error: code });
+    return;
+  }
+  request.log.error(error);
+  reply.code(500).send({ error: 'unhandled' });
+}
