@@ -18,6 +18,11 @@ export interface TestServer {
   /** Signs in and returns the bearer token. */
   signIn(login: string, password?: string): Promise<string>;
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * A second server process on the same database: on PostgreSQL its own connections (and its own
+   * start: migrations, seed); on the embedded database the same one. Closed with this server.
+   */
+  sibling(): Promise<Pick<TestServer, 'call'>>;
   /** Rows of a raw SQL query, for looking at what the API stored. */
   rows<T>(query: SQL): Promise<T[]>;
 }
@@ -50,8 +55,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
 
-  const call: TestServer['call'] = ({ token, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const caller = (target: FastifyInstance): TestServer['call'] => ({ token, headers, ...rest }) =>
+    target.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const call = caller(app);
+  const siblings: (() => Promise<void>)[] = [];
 
   return {
     app,
@@ -59,12 +66,24 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     config,
     call,
     rows: (query) => queryRows(handle.db, query),
+    async sibling() {
+      const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
+      if (own && options.seed !== false) await seedDemoData(own.db, config);
+      const other = await buildApp({ config, db: own?.db ?? handle.db });
+      await other.ready();
+      siblings.push(async () => {
+        await other.close();
+        await own?.close();
+      });
+      return { call: caller(other) };
+    },
     async signIn(login, password = DEMO_PASSWORD) {
       const res = await call({ method: 'POST', url: '/api/auth', payload: { login, password } });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     },
     async close() {
+      for (const close of siblings) await close();
       await app.close();
       await handle.close();
       await dropDatabase();

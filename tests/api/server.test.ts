@@ -165,3 +165,21 @@ describe('a value the database refuses', () => {
     expect(sent).toEqual({ status: 400, body: { error: 'badRequest' } });
   });
 });
+
+describe('several server processes on one database', () => {
+  it('agree on sessions, sign-out and sign-in limits, and start on a migrated, seeded database', async () => {
+    const other = await server.sibling();
+    const signIn = await server.call({ method: 'POST', url: '/api/auth', payload: { login: 'lawyer@demo.test', password: 'Demo-pass-1' } });
+    const token = signIn.json().token as string;
+    expect((await other.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(200);
+    expect((await other.call({ method: 'DELETE', url: '/api/auth', token })).statusCode).toBe(204);
+    expect((await server.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(401);
+
+    const remoteAddress = '127.0.0.71';
+    const fail = (target: typeof other, i: number) =>
+      target.call({ method: 'POST', url: '/api/auth', payload: { login: 'firm@demo.test', password: `Wrong-${i}-pass` }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await fail(i % 2 ? server : other, i)).statusCode).toBe(401);
+    expect((await fail(server, 5)).statusCode).toBe(429);
+    expect((await fail(other, 6)).statusCode).toBe(429);
+  });
+});
