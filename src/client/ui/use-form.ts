@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fieldCodes } from '../../shared/schemas/account';
 import { messageForCode } from '../../shared/rules/error-codes';
@@ -137,21 +137,29 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
  * first is under way. `busy` drives the button's state (and tells useLeaveConfirmation that the
  * form is being saved).
  */
-export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+export function useSubmit(action: () => Promise<void>) {
   const latest = useRef(action);
   latest.current = action;
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
-  const run = useCallback(async (...args: A) => {
+  const run = useCallback(async () => {
     if (running.current) return;
     running.current = true;
     setBusy(true);
     try {
-      await latest.current(...args);
+      await latest.current();
     } finally {
       running.current = false;
       setBusy(false);
     }
   }, []);
-  return { run, busy };
+  /** For a form's onSubmit: the page does not reload, and the action runs (once at a time). */
+  const onSubmit = useCallback(
+    (event: FormEvent) => {
+      event.preventDefault();
+      void run();
+    },
+    [run],
+  );
+  return { busy, onSubmit };
 }

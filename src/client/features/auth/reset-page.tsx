@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetRequestSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
@@ -19,7 +19,7 @@ export default function ResetPage() {
   const form = useForm(resetRequestSchema, { login: '' });
   const [message, setMessage] = useState<string | null>(null);
 
-  const { run, busy } = useSubmit(async () => {
+  const { onSubmit, busy } = useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
     const output = form.output;
@@ -32,11 +32,6 @@ export default function ResetPage() {
     form.markSaved();
     await navigate(paths.resetSucceeded.url());
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run();
-  };
 
   return (
     <PublicPage title="Reset password">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useStore } from 'jotai';
 import type { passwordUpdateSchema, signUpSchema } from '../../../shared/schemas/account';
@@ -76,7 +76,7 @@ export function SetPasswordForm({
     if (linkRefused) discard();
   }, [linkRefused, discard]);
 
-  const { run, busy } = useSubmit(async () => {
+  const { onSubmit, busy } = useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
     const output = form.output;
@@ -95,11 +95,6 @@ export function SetPasswordForm({
     startSession(store, result.data.token, result.data.user);
     await navigate(next, { replace: true });
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run();
-  };
 
   if (linkRefused) {
     return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
 import { signInSchema } from '../../../shared/schemas/account';
@@ -23,7 +23,7 @@ export default function SignInPage() {
   const form = useForm(signInSchema, { login: '', password: '' });
   const [message, setMessage] = useState<string | null>(null);
 
-  const { run, busy } = useSubmit(async () => {
+  const { onSubmit, busy } = useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
     const output = form.output;
@@ -45,11 +45,6 @@ export default function SignInPage() {
   });
 
   if (session.status === 'signedIn') return <Navigate to={safeNext(params.get('next'))} replace />;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run();
-  };
 
   return (
     <PublicPage title="Sign in">

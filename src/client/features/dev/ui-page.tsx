@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { Page } from '../../ui/page';
 import { Button } from '../../ui/button';
@@ -37,18 +37,13 @@ const DEMO_SAVE_MS = 1000;
  */
 function EditFormDemo() {
   const form = useForm(demoSchema, { name: 'Alex Morgan', email: 'alex.morgan@example.com' });
-  const { run, busy } = useSubmit(async () => {
+  const { onSubmit, busy } = useSubmit(async () => {
     form.markSubmitted();
     if (!form.output) return;
     await new Promise((resolve) => window.setTimeout(resolve, DEMO_SAVE_MS));
     form.markSaved();
   });
   useLeaveConfirmation(form.dirty, busy);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run();
-  };
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
