@@ -166,6 +166,21 @@ describe('a value the database refuses', () => {
   });
 });
 
+describe('a connection the database server cuts', () => {
+  it.runIf(process.env.API_TEST_DB === 'postgres')('neither ends the process nor fails the next call', async () => {
+    const { sql } = await import('drizzle-orm');
+    const token = await server.signIn('admin@demo.test');
+    // Several idle connections in the pool, then every other connection of this database cut,
+    // as a restart or an administrator would.
+    await Promise.all([1, 2, 3, 4].map(() => server.rows(sql`select pg_sleep(0.05)`)));
+    await server.rows(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await server.call({ method: 'GET', url: '/api/auth', token });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('several server processes on one database', () => {
   it('agree on sessions, sign-out and sign-in limits, and start on a migrated, seeded database', async () => {
     const other = await server.sibling();

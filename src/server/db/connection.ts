@@ -50,6 +50,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut by the server (a restart, an administrator, a dropped
+  // database). pg reports that on the pool; without a listener it would end the process. The pool
+  // opens a new connection on the next query, so a note is enough, and none once we are closing
+  // (pool.end() resolves before its last connections have finished saying goodbye).
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {
@@ -59,5 +67,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lock.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  const close = () => {
+    closing = true;
+    return pool.end();
+  };
+  return { db: db as unknown as Database, kind: 'postgres', close };
 }
