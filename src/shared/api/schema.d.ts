@@ -2150,6 +2150,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The configured address provider did not answer ('postcodeUnavailable'); manual entry still works. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     dumpDatabase: {
@@ -2293,13 +2302,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The step was changed by someone else meanwhile. */
+            /**
+             * @description 'conflict' with the server's copy: the step was changed by someone else meanwhile.
+             *     'notEditable': the application is past the editable statuses. 'inProgress': a replay
+             *     of an Idempotency-Key whose first request is still running (try again shortly).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StepConflict"];
+                    "application/json": components["schemas"]["StepConflict"] | components["schemas"]["Error"];
                 };
             };
         };

@@ -10,6 +10,29 @@ export const fieldMessages = {
   addressUsed: 'This address has already been used',
   login: 'This email is already in use',
   tooLong: 'This entry is too long',
+  /** Our wording: the spec only says the address history needs 2 years, "otherwise a submit error". */
+  addressTooRecent: 'The address history must cover at least 2 years',
+  /** A moved-in date later than the previous (older-listed) address's date (spec section 5). */
+  dateOrder: 'This date cannot be later than the previous address date',
+  /** A date that does not exist (31 February) or cannot be read. */
+  date: 'Please enter a valid date',
+  /** A moved-in date in the future. */
+  futureDate: 'This date cannot be in the future',
+  /** Money amounts and counts cannot be negative. */
+  positive: 'The value must be 0 or more',
+  /** Percentages (client's interest). */
+  percent: 'The value must be between 0 and 100',
+  /** A value of the wrong kind, or not one of the offered options. */
+  invalid: 'Please check your entry',
+  /** Uploads (spec section 8): the screen puts the file's name before these (see uploadMessage). */
+  fileTooLarge: 'file size exceeds 20 MB',
+  fileType: 'only .pdf files are accepted',
+  fileName: 'file name is not acceptable',
+  tooManyFiles: 'too many files',
+  /** The client's email is their login: it was invited and cannot change in the journey. Our wording. */
+  emailLocked: 'The email address cannot be changed once the client is invited',
+  /** A field the request may not send (read-only on this screen). */
+  unknownField: 'This field cannot be changed here',
   /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */
   invalidCredentials: 'Invalid email or password',
   empty: '',
@@ -18,6 +41,15 @@ export type FieldCode = keyof typeof fieldMessages;
 
 export function messageForCode(code: string): string {
   return (fieldMessages as Record<string, string>)[code] ?? fieldMessages.required;
+}
+
+/**
+ * An upload problem names the file (spec section 8: "Message naming the file and the limit in MB").
+ * `tooManyFiles` takes the step's own limit (10 on the documents step, 20 otherwise).
+ */
+export function uploadMessage(code: string, fileName: string, maxFiles?: number): string {
+  if (code === 'tooManyFiles' && maxFiles !== undefined) return `${fileName}: at most ${maxFiles} files can be uploaded`;
+  return `${fileName}: ${messageForCode(code)}`;
 }
 
 /** Codes of whole-request errors (the `error` property of an error body). */
@@ -32,9 +64,30 @@ export const errorMessages = {
   conflict: 'This was changed by someone else meanwhile.',
   notImplemented: 'This is not available yet.',
   unhandled: 'Unhandled error. Please contact an administrator',
+  /** The application is past the editable statuses (incomplete, created). Our wording. */
+  notEditable: 'This application can no longer be changed.',
+  /** Submitting with steps whose required answers are missing (`fields` names the steps). Our wording. */
+  incompleteSteps: 'Some steps are not complete yet. Please complete them before submitting.',
+  /** The configured address provider did not answer; manual entry always works. Our wording. */
+  postcodeUnavailable: 'Address lookup is not available right now. Please enter the address manually.',
+  /** An Idempotency-Key reused for a different request (a client bug, not a user error). */
+  idempotencyKeyReused: 'This request was already used for a different change.',
+  /** A replay arrived while the first request with the same key is still running. */
+  inProgress: 'This change is still being saved. Please wait a moment.',
   /** No answer at all (offline, server unreachable): not in the spec, which only logs it. */
   offline: 'No connection. Please check your connection and try again.',
 } as const;
 export type ErrorCode = keyof typeof errorMessages;
 
 export const PASSWORD_HINT = 'Passwords must contain at least one number and a mixture of uppercase and lowercase letters.';
+
+// ── Issue 4 (administration) ────────────────────────────────────────────────────────────────
+/**
+ * 400 `hasActiveCases` on deleting a firm, a lawyer or a solicitor with an active case. The code
+ * is one; the words depend on what was deleted (the solicitor's are the spec's, the others ours).
+ */
+export const hasActiveCasesMessages = {
+  firm: "The law firm can't be deleted due to its lawyers having active cases",
+  lawyer: "The lawyer can't be deleted due to having active cases",
+  solicitor: "The solicitor can't be deleted due to having active cases",
+} as const;

@@ -39,3 +39,35 @@ export const RESET_WINDOW_MS = 15 * 60 * 1000;
 /** Default paging of general lists: 10 per page, 5 page links. */
 export const PAGE_SIZE = 10;
 export const PAGE_LINKS = 5;
+/** Uploads: each file at most 20 MB (spec section 9). */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** The same limit in MB, for the 'file size exceeds' message. */
+export const UPLOAD_MAX_MB = 20;
+/** Uploads: at most 20 files per application by default (spec section 9). */
+export const UPLOAD_MAX_FILES = 20;
+/** The documents (Form E) step holds at most 10 files (spec section 9). */
+export const FORM_E_MAX_FILES = 10;
+/** Accepted upload extensions by default (spec section 9: only .pdf). */
+export const UPLOAD_EXTENSIONS = ['.pdf'] as const;
+/** The address history must cover 2 years (spec section 9). */
+export const ADDRESS_HISTORY_DAYS = 730;
+/** Our own bound: at most this many addresses in a history (openapi maxItems). */
+export const ADDRESS_HISTORY_MAX = 50;
+/** The birth-year list holds 88 years (spec section 9). */
+export const BIRTH_YEARS = 88;
+/** The birth-year list ends this many years before the current year (spec section 3, "about 12"). */
+export const BIRTH_YEARS_END_OFFSET = 12;
+/** Dependant counts 0 to 29 (spec section 9). */
+export const DEPENDANTS_MAX = 29;
+/** Our own bound: at most this many assets (openapi maxItems). */
+export const ASSETS_MAX = 50;
+/** Cash holdings change their label at £5,000 (spec section 3). */
+export const CASH_LABEL_THRESHOLD_POUNDS = 5000;
+/** The independent legal advice fee text (spec section 9). */
+export const INDEPENDENT_ADVICE_FEE = '£250 plus VAT';
+/** Independent legal advice uses six documents (spec section 9). */
+export const INDEPENDENT_ADVICE_DOCUMENTS = 6;
+/** Some calls keep their spinner at least this long (spec section 9). */
+export const MIN_LOADING_MS = 1000;
+/** Admin review: application emails, 3 per page (spec section 2). */
+export const EMAILS_PAGE_SIZE = 3;

@@ -58,3 +58,31 @@ export const drawdownStatusLabels: Record<DrawdownStatus, string> = {
   customerRejected: 'client rejected',
   paid: 'paid',
 };
+
+// ── Issue 4 (administration): what counts as an active case ──────────────────────────────
+/**
+ * Application statuses of a case that is still running: everything from the first step
+ * ('incomplete') through signing ('customerAccepted') and the statuses after it, except the
+ * three that end a case (providerRejected, providerDenied, customerRejected). A signed case
+ * stays active while its loan runs; it ends once the loan is settled (endedLoanStatuses).
+ * The one definition used by firms, lawyers, solicitors and clients (docs/decisions.md).
+ */
+export const activeCaseStatuses = [
+  'incomplete',
+  'created',
+  'submitted',
+  'providerAccepted',
+  'providerApproved',
+  'esignPrepared',
+  'esignComplete',
+  'customerNotified',
+  'customerAccepted',
+  'customerApproved',
+  'approved',
+] as const satisfies readonly ApplicationStatus[];
+
+/** A case whose loan is in one of these is over, whatever the application's status says. */
+export const endedLoanStatuses = ['paid', 'closed'] as const satisfies readonly LoanStatus[];
+
+/** Drawdowns that use up a loan's credit: every one not refused by the provider or the client. */
+export const creditUsingDrawdownStatuses = ['requested', 'providerApproved', 'customerApproved', 'paid'] as const satisfies readonly DrawdownStatus[];

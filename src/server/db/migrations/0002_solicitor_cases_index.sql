@@ -1,0 +1,1 @@
+CREATE INDEX "application_steps_solicitor_idx" ON "application_steps" USING btree (("data"->>'solicitorId')) WHERE "application_steps"."step" = 'independent';

@@ -1,0 +1,94 @@
+import { DISPLAY_TIME_ZONE } from '../rules/formats';
+import { ADDRESS_HISTORY_DAYS } from '../rules/limits';
+
+/** Address rules shared by the address-history form, the property question and validateStep. */
+
+export { ADDRESS_HISTORY_DAYS };
+
+/** The spec's lookup form: upper-cased, everything but letters and digits removed ('sw1a 1aa' → 'SW1A1AA'). */
+export function normalizePostcode(raw: unknown): string {
+  return typeof raw === 'string' ? raw.toUpperCase().replace(/[^A-Z0-9]/g, '') : '';
+}
+
+/** The printed form: the inward code (last three characters) after a space ('SW1A 1AA'). */
+export function formatPostcode(raw: unknown): string {
+  const code = normalizePostcode(raw);
+  return code.length >= 5 && code.length <= 7 ? `${code.slice(0, -3)} ${code.slice(-3)}` : code;
+}
+
+/** Lower-case words only, so 'Flat 1, High St.' and 'flat 1 high st' are the same address. */
+function words(raw: unknown): string {
+  return typeof raw === 'string' ? raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : '';
+}
+
+interface AddressLike {
+  type?: unknown;
+  postcode?: unknown;
+  address?: unknown;
+  house?: unknown;
+  street?: unknown;
+  city?: unknown;
+}
+
+/**
+ * The key that finds a repeated address: postcode + picked address for a lookup entry, postcode +
+ * house + street for a manual one. '' when too little is filled to compare (then it never repeats).
+ */
+export function addressKey(entry: AddressLike): string {
+  const postcode = normalizePostcode(entry.postcode);
+  if (entry.type === 'manually') {
+    const house = words(entry.house);
+    const street = words(entry.street);
+    return postcode && house && street ? `m|${postcode}|${house}|${street}` : '';
+  }
+  const address = words(entry.address);
+  return postcode && address ? `p|${postcode}|${address}` : '';
+}
+
+/** A real calendar date written 'YYYY-MM-DD', as days since 1970-01-01; null otherwise. */
+export function isoDay(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  // Date.UTC rolls 31 February over into March: a real date reads back the same.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return time / 86_400_000;
+}
+
+/**
+ * Today's calendar date in the UK, as days since 1970-01-01. The UK day is used on both sides so the
+ * phone and the server (which runs in UTC) agree on "today", as the display formats do.
+ */
+export function todayDay(today: Date): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(today);
+  return isoDay(parts) ?? Math.floor(today.getTime() / 86_400_000);
+}
+
+export interface AddressCoverage {
+  /** Days from the earliest moved-in date to today (0 when no dates are given). */
+  days: number;
+  /** True when the history covers the 730 days the spec asks for. */
+  covered: boolean;
+}
+
+/**
+ * How far back the history reaches: from the earliest readable moved-in date to today. Exactly 730
+ * days counts as covered. Entries without a readable date are ignored (validateStep reports them).
+ */
+export function addressCoverage(history: readonly { date?: unknown }[] | unknown, today: Date): AddressCoverage {
+  const dates = Array.isArray(history)
+    ? history.map((entry: unknown) => (entry && typeof entry === 'object' ? isoDay((entry as { date?: unknown }).date) : null))
+    : [];
+  const known = dates.filter((day): day is number => day !== null);
+  if (known.length === 0) return { days: 0, covered: false };
+  const days = todayDay(today) - Math.min(...known);
+  return { days, covered: days >= ADDRESS_HISTORY_DAYS };
+}
+
+/** The moved-in date of a month and year: the first of the month ('2021-03-01'). */
+export function movedInDate(year: number, month: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { assetTypes, birthYears, completionBands, days, dependantCounts, disputeLevels, employmentStatuses, isNonEmployed, months, nationalities, optionLabel, titles } from './options';
+
+describe('option lists (spec section 3)', () => {
+  it('has the spec’s titles, days, months and dependant counts', () => {
+    expect(titles.map((t) => t.value)).toEqual(['Mr', 'Mrs', 'Miss', 'Ms']);
+    expect(days).toHaveLength(31);
+    expect(months[0]).toEqual({ value: 1, label: '01 - January' });
+    expect(months[11]).toEqual({ value: 12, label: '12 - December' });
+    expect(dependantCounts.map((d) => d.value)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+  it('lists 88 birth years, newest first, ending 12 years before this year', () => {
+    const years = birthYears(new Date('2025-06-15'));
+    expect(years).toHaveLength(88);
+    expect(years[0]!.value).toBe(2013);
+    expect(years[87]!.value).toBe(1926);
+  });
+  it('groups the non-employed statuses', () => {
+    expect(employmentStatuses.map((s) => s.label)).toEqual(['Employed full time', 'Employed part time', 'Unemployed', 'Not employed due to sickness or disability', 'Retired', 'Homemaker']);
+    expect(isNonEmployed('retired')).toBe(true);
+    expect(isNonEmployed('employedPartTime')).toBe(false);
+    expect(isNonEmployed(undefined)).toBe(false);
+  });
+  it('puts British first in a list without repeats', () => {
+    expect(nationalities[0]!.value).toBe('British');
+    expect(new Set(nationalities.map((n) => n.value)).size).toBe(nationalities.length);
+    expect(nationalities.length).toBeGreaterThan(190);
+  });
+  it('labels dispute levels, completion bands and asset types', () => {
+    expect(disputeLevels.map((d) => d.label)).toEqual(['Highly contentious', 'Contentious', 'Neutral', 'Cooperative', 'Amicable']);
+    expect(completionBands.map((c) => c.label)).toEqual(['Greater than 70%', 'Less than 70%']);
+    expect(optionLabel(assetTypes, 'eisureAndHobby')).toBe('Leisure and hobby');
+    expect(optionLabel(assetTypes, 'cashSums')).toBe('Cash sums over £5,000');
+    expect(assetTypes).toHaveLength(10);
+    expect(optionLabel(assetTypes, 'unknownOld')).toBe('unknownOld');
+  });
+});
