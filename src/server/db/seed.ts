@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from './connection';
 import { applications, applicationSteps, clients, drawdowns, firms, lawyers, loans, solicitors, users } from './schema';
 import { hashPassword } from '../auth/passwords';
+import { seedPostcodeAddresses } from './seed-addresses';
 import { inviteUser } from '../services/accounts';
 import { recordAudit } from '../services/audit';
 import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';
@@ -82,9 +83,10 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
         .insert(users)
         .values({ email: c.email, role: 'customer', firstName: c.first, surname: c.last, passwordHash: c.active ? passwordHash : null, status: c.active ? 'active' : 'invited' })
         .returning();
+      const person = demoPerson(index);
       const [client] = await tx
         .insert(clients)
-        .values({ userId: user!.id, firstName: c.first, lastName: c.last, birthDate: `19${80 + index}-0${(index % 9) + 1}-1${index}`, contactNumber: `07700 900${100 + index}` })
+        .values({ userId: user!.id, firstName: c.first, lastName: c.last, birthDate: person.birthDate, contactNumber: person.contactNumber })
         .returning();
       const caseRef = `HV-${2026}-${String(101 + index).padStart(4, '0')}`;
       const [application] = await tx
@@ -102,7 +104,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           createdAt: daysAgo(c.started),
         })
         .returning();
-      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, caseRef, journeyDepth(c.status), lawyerUser.id, solicitor!.id));
+      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, person, caseRef, journeyDepth(c.status), lawyerUser.id, solicitor!.id));
       if (!c.active) await inviteUser(tx, config, { userId: user!.id, email: c.email, kind: 'customer', actorUserId: lawyerUser.id, applicationId: application!.id });
       if (c.status === 'customerAccepted') loanApplicationId = application!.id;
     }
@@ -145,15 +147,36 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
         updatedAt: daysAgo(d.ago),
       });
     }
+    await seedPostcodeAddresses(tx);
     await recordAudit(tx, { actorUserId: admin.id, entityType: 'database', entityId: 'demo', action: 'seeded', to: { demo: true } });
     return true;
   });
 }
 
-/** Journey data that reads like a real case, as far as the application's status has got. */
+/** The n-th demo client's date of birth and phone number, the same in the client row and the journey. */
+function demoPerson(index: number) {
+  const year = 1980 + index;
+  const month = (index % 9) + 1;
+  const day = 10 + index;
+  return {
+    year,
+    month,
+    day,
+    birthDate: `${year}-${String(month).padStart(2, '0')}-${day}`,
+    contactNumber: `07700 900${100 + index}`,
+    title: (['Mr', 'Ms', 'Mr', 'Mrs', 'Mr', 'Ms', 'Miss', 'Mr'] as const)[index % 8]!,
+    gender: (['Male', 'Female', 'Male', 'Female', 'Male', 'Female', 'Female', 'Prefer not to say'] as const)[index % 8]!,
+  };
+}
+
+/**
+ * Journey data that reads like a real case, as far as the application's status has got. Every
+ * saved step passes the shared step rules (src/shared/journey/validate.ts), as a saved step must.
+ */
 function demoJourney(
   applicationId: number,
   c: { first: string; last: string; email: string },
+  person: ReturnType<typeof demoPerson>,
   caseRef: string,
   depth: JourneyDepth,
   updatedBy: number,
@@ -163,16 +186,21 @@ function demoJourney(
     firstName: c.first,
     lastName: c.last,
     email: c.email,
-    birthDayDay: 14,
-    birthMonth: 3,
-    birthYear: 1984,
+    birthDayDay: person.day,
+    birthMonth: person.month,
+    birthYear: person.year,
     metClient: true,
-    title: 'Mr',
-    gender: 'Prefer not to say',
+    title: person.title,
+    gender: person.gender,
     nationality: 'British',
-    contactNumber: '07700 900123',
-    dependants: false,
-    addressHistory: [{ type: 'postcode', address: '10 Downing Street, London', postcode: 'SW1A 2AA', date: '2015-06-01' }],
+    contactNumber: person.contactNumber,
+    dependants: true,
+    dependantsUnder18: 2,
+    dependantsOther: 0,
+    addressHistory: [
+      { type: 'manually', postcode: 'BS8 1TH', house: '22', street: 'Royal York Crescent', city: 'Bristol', date: '2024-09-01' },
+      { type: 'postcode', address: '10 Downing Street, London', postcode: 'SW1A 2AA', date: '2015-06-01' },
+    ],
     status: 'employedFullTime',
     occupation: 'Project manager',
     employer: 'Northwind Logistics Ltd',
@@ -188,7 +216,27 @@ function demoJourney(
     {
       applicationId,
       step: 'case',
-      data: { caseRef, timeEstimation: '12 months', stageOfProceedings: 'Financial dispute resolution', disputeLevel: 'optionB', yearsMarried: 11, completion: 'greater', feeEstimate: 60000 },
+      data: {
+        caseRef,
+        timeEstimation: '12 months',
+        stageOfProceedings: 'Financial dispute resolution',
+        disputeLevel: 'optionB',
+        yearsMarried: 11,
+        settlementPrinciples: 'An equal division of the matrimonial assets, with the former home sold.',
+        preNuptualAgreement: false,
+        completion: 'greater',
+        feeEstimate: 60000,
+        feeEstimateToReach: 45000,
+        relevantProceedings: false,
+        jurisDisputes: false,
+        maintenancePaid: true,
+        thirdPartyInvolvement: false,
+        settlementOffer: true,
+        clientReactionDetails: 'The client considers the offer too low and wishes to continue to a hearing.',
+        outstandingFees: 8500,
+        clientSuffered: false,
+        dateToKnowMore: '2026-09-30',
+      },
       updatedBy,
     },
     {

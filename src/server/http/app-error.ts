@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429 | 501,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429 | 501 | 503,
     readonly code: string,
     readonly extra: { fields?: Record<string, string>; retryAfter?: number; current?: unknown } = {},
   ) {

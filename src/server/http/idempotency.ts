@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { Database } from '../db/connection';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from './app-error';
+
+/**
+ * Idempotency keys (offline outbox replays), for every operation whose contract lists the
+ * Idempotency-Key header:
+ * - the first request with a key claims it (one `insert … on conflict do nothing`: of two
+ *   requests racing, in any number of processes, exactly one wins) and runs;
+ * - its answer is stored when it is sent: successes and the 4xx answers that say something about
+ *   the request (400, 404, 409); not 401/403/429 (about the session or the moment, not the
+ *   request) nor 5xx (a fault): those release the claim, so the same key may try again;
+ * - a replay with the same key and the same request answers the stored status and body;
+ *   with another request (method, path or body) 400 `idempotencyKeyReused`;
+ *   while the first is still running, 409 `inProgress` (try again shortly).
+ * Keys belong to the signed-in user: one user's keys never meet another's.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * A claim with no answer after this long belongs to a request that died with its process; the
+ * next replay takes it over. Long enough for a 20 MB upload on a slow connection (the claim of a
+ * multipart upload is taken before its body arrives).
+ */
+export const IDEMPOTENCY_STALE_MS = 15 * 60 * 1000;
+
+const claims = new WeakMap<FastifyRequest, { userId: number; key: string }>();
+
+/** JSON with object keys sorted at every level: equal bodies hash alike whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** Method, path (with its query) and canonical body; a multipart body is left out (it is streamed later). */
+export function requestHash(request: FastifyRequest, multipart: boolean): string {
+  const body = multipart ? '' : canonicalJson(request.body);
+  return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
+}
+
+/** Whether an answer with this status is kept for replays (see above). */
+export function isStoredStatus(status: number): boolean {
+  if (status >= 200 && status < 300) return true;
+  return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+}
+
+function headerKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  return key ? key : undefined;
+}
+
+/** The route hooks of an operation that takes the header (wired in app.ts). */
+export function idempotencyHooks(db: Database, options: { multipart: boolean }): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = headerKey(request);
+    const userId = request.auth?.user.id;
+    if (!key || !userId) return;
+    const hash = requestHash(request, options.multipart);
+    const path = request.url.split('?')[0]!;
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, method: request.method, path, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 1) {
+      claims.set(request, { userId, key });
+      return;
+    }
+    const [stored] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!stored) {
+      // Released (a fault) between our insert and this read: the client tries again.
+      throw new AppError(409, 'inProgress');
+    }
+    if (stored.requestHash !== hash) throw new AppError(400, 'idempotencyKeyReused');
+    if (stored.statusCode === null) {
+      // Abandoned by a process that died mid-request: take it over (only one taker wins).
+      const takenOver = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.statusCode),
+            lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_STALE_MS} * interval '1 millisecond'`),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (takenOver.length === 1) {
+        claims.set(request, { userId, key });
+        return;
+      }
+      throw new AppError(409, 'inProgress');
+    }
+    reply.header('Idempotent-Replayed', 'true').header('Cache-Control', 'no-store');
+    reply.code(stored.statusCode);
+    if (stored.responseBody === null || stored.statusCode === 204) return reply.send();
+    return reply.send(stored.responseBody);
+  };
+
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const claim = claims.get(request);
+    if (!claim) return payload;
+    claims.delete(request);
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode));
+    const status = reply.statusCode;
+    try {
+      if (!isStoredStatus(status)) {
+        await db.delete(idempotencyKeys).where(where);
+        return payload;
+      }
+      await db.update(idempotencyKeys).set({ statusCode: status, responseBody: parseBody(payload) }).where(where);
+    } catch (error) {
+      // The answer still goes out; the claim stays open and is taken over once stale.
+      request.log.error(error, 'storing an idempotent answer failed');
+    }
+    return payload;
+  };
+
+  return { preHandler, onSend };
+}
+
+function parseBody(payload: unknown): unknown {
+  if (payload === undefined || payload === null || payload === '') return null;
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,89 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../auth/sessions';
+import type { Database } from '../db/connection';
+import { applications, clients, lawyers } from '../db/schema';
+import { applicationScope } from '../policies/applications';
+import { likePattern } from './users';
+import type { components } from '../../shared/api/schema';
+
+export interface ApplicationFilter {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: string;
+  lawyerId?: number;
+  customerId?: number;
+  firmId?: number;
+}
+
+type ApplicationList = components['schemas']['ApplicationList'];
+
+/** At most this many words of a search count (the rest are ignored): keeps the query small. */
+const MAX_SEARCH_TERMS = 5;
+
+/**
+ * Every word of the search must appear (case-insensitively, as text: LIKE wildcards escaped) in
+ * the client's first name, last name or the case reference, so "priya shah" finds Priya Shah.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const terms = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+  if (terms.length === 0) return undefined;
+  return and(
+    ...terms.map((term) => {
+      const pattern = likePattern(term);
+      return or(ilike(clients.firstName, pattern), ilike(clients.lastName, pattern), ilike(applications.caseRef, pattern));
+    }),
+  );
+}
+
+/** The caller's scope first; the filters can only narrow it. */
+function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
+  return and(
+    applicationScope(user),
+    filter.status ? eq(applications.status, filter.status) : undefined,
+    filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
+    filter.customerId ? eq(applications.clientId, filter.customerId) : undefined,
+    filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
+    searchCondition(filter.search),
+  );
+}
+
+/** A page of the applications the caller may see, newest first: one query for the page, one for the total. */
+export async function listApplications(db: Database, user: SessionUser, filter: ApplicationFilter): Promise<ApplicationList> {
+  const condition = where(user, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        lawyerId: applications.lawyerId,
+        name: clients.firstName,
+        surname: clients.lastName,
+        caseRef: applications.caseRef,
+        startedAt: applications.startedAt,
+        status: applications.status,
+      })
+      .from(applications)
+      .innerJoin(clients, eq(clients.id, applications.clientId))
+      .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
+      .where(condition)
+      .orderBy(desc(applications.startedAt), desc(applications.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ n: count() })
+      .from(applications)
+      .innerJoin(clients, eq(clients.id, applications.clientId))
+      .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
+      .where(condition),
+  ]);
+  return {
+    items: rows.map(({ startedAt, status, ...row }) => ({
+      ...row,
+      startDate: startedAt.toISOString(),
+      status: status as ApplicationList['items'][number]['status'],
+    })),
+    total: total?.n ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
