@@ -11,7 +11,9 @@ import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
+import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
+import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
 import type { Handler, OperationId } from './routes/handler';
@@ -40,6 +42,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   securityHeaders(app, { production: config.production });
   app.setErrorHandler(errorHandler);
 
+  // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
+  await registerMultipart(app);
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
   for (const op of operations) registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, { config, db });
 
@@ -85,6 +89,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       const field = findNulCharacter(request.params) ?? findNulCharacter(request.query) ?? findNulCharacter(request.body);
       if (field) throw AppError.validation({ [field]: 'invalid' });
     },
+    // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
+    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart }) : {}),
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.

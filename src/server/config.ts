@@ -27,6 +27,18 @@ export interface Config {
   /** Where the built PWA is served from. */
   staticDir: string;
   brand: Brand;
+  /** Where uploaded documents are kept: a folder (FILES_DIR, default DATA_DIR/files), or 'memory://' (tests). */
+  filesDir: string;
+  /** Where postcode lookups go: the built-in table (demo addresses) or Ideal Postcodes. */
+  postcode: PostcodeConfig;
+}
+
+export interface PostcodeConfig {
+  provider: 'builtin' | 'idealPostcodes';
+  /** Ideal Postcodes: the key, the API origin (a fake in tests) and how long to wait for it. */
+  idealPostcodesApiKey: string | undefined;
+  idealPostcodesUrl: string;
+  timeoutMs: number;
 }
 
 export interface Brand {
@@ -57,6 +69,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     devMailbox: !production && !env.SMTP_URL,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    // Tests keep uploads in memory unless told otherwise, so no run leaves files behind.
+    filesDir: env.FILES_DIR === 'memory://' ? 'memory://' : env.FILES_DIR ? path.resolve(env.FILES_DIR) : env.NODE_ENV === 'test' ? 'memory://' : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
+    postcode: postcodeConfig(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
       companyName: env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
@@ -65,6 +80,20 @@ export function loadConfig(env: Env = process.env): Config {
       termsUrl: env.BRAND_TERMS_URL || 'https://example.com/terms',
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
+  };
+}
+
+function postcodeConfig(env: Env): PostcodeConfig {
+  const name = (env.POSTCODE_PROVIDER || 'builtin').toLowerCase().replace(/[^a-z]/g, '');
+  if (name !== 'builtin' && name !== 'idealpostcodes') throw new Error(`POSTCODE_PROVIDER must be "builtin" or "ideal-postcodes", got "${env.POSTCODE_PROVIDER}"`);
+  const provider = name === 'builtin' ? 'builtin' : 'idealPostcodes';
+  const apiKey = env.IDEAL_POSTCODES_API_KEY || undefined;
+  if (provider === 'idealPostcodes' && !apiKey) throw new Error('POSTCODE_PROVIDER=ideal-postcodes needs IDEAL_POSTCODES_API_KEY');
+  return {
+    provider,
+    idealPostcodesApiKey: apiKey,
+    idealPostcodesUrl: (env.IDEAL_POSTCODES_URL || 'https://api.ideal-postcodes.co.uk').replace(/\/+$/, ''),
+    timeoutMs: integer(env.POSTCODE_TIMEOUT_MS, 5000, 'POSTCODE_TIMEOUT_MS'),
   };
 }
 

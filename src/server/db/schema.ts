@@ -190,7 +190,11 @@ export const applicationSteps = pgTable(
     updatedBy: integer('updated_by').references(() => users.id),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.step] })],
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.step] }),
+    // Issue 4 (H8): a solicitor's active cases, looked up by the id the independent step names.
+    index('application_steps_solicitor_idx').on(sql`(${t.data}->>'solicitorId')`).where(sql`${t.step} = 'independent'`),
+  ],
 );
 
 export const files = pgTable(
@@ -210,6 +214,47 @@ export const files = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [index('files_application_id_idx').on(t.applicationId)],
+);
+
+/**
+ * Short-lived download links (GET /files/{token}): the token's SHA-256 and what it grants, so any
+ * server process on the database can answer it. A stored uploaded file, or the application's PDF
+ * (made when the link is fetched).
+ */
+export const downloadTokens = pgTable(
+  'download_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind').notNull(),
+    fileId: integer('file_id').references(() => files.id),
+    applicationId: integer('application_id').notNull().references(() => applications.id),
+    /** applicationPdf: full or summary, and whose wording (lawyer or customer). */
+    variant: text('variant'),
+    audience: text('audience'),
+    fileName: text('file_name').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('download_tokens_expires_at_idx').on(t.expiresAt),
+    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf')`),
+  ],
+);
+
+/** The built-in postcode provider's addresses (demo data; a real deployment uses Ideal Postcodes). */
+export const postcodeAddresses = pgTable(
+  'postcode_addresses',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalized: upper-case, letters and digits only (SW1A1AA). */
+    postcode: text('postcode').notNull(),
+    /** The address parts in order (building, street, locality, town); empty parts are left out when read. */
+    lines: jsonb('lines').notNull().$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('postcode_addresses_postcode_idx').on(t.postcode, t.id)],
 );
 
 /** The outbox: every email is written here first; a sender delivers it when SMTP is configured. */

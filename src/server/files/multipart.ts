@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { Transform, type TransformCallback } from 'node:stream';
+import { AppError } from '../http/app-error';
+import type { FileStorage } from './storage';
+
+/** Bytes every PDF starts with (ISO 32000: the header line). */
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+/**
+ * Lets the app read multipart bodies. The plugin only adds the parser: handlers read the parts
+ * themselves, streaming the file with the limits given per call.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fieldNameSize: 100, fieldSize: 1024, fields: 10, files: 1, parts: 12, headerPairs: 100 },
+  });
+}
+
+export interface ReceivedFile {
+  /** The name the browser gave the file part. */
+  partFileName: string;
+  size: number;
+}
+
+export interface UploadParts {
+  fields: Record<string, string>;
+  file: ReceivedFile | undefined;
+}
+
+export class UploadRefused extends AppError {
+  constructor(code: 'fileTooLarge' | 'fileType' | 'fileName' | 'tooManyFiles', field: 'file' | 'fileName' = 'file') {
+    super(400, code, { fields: { [field]: code } });
+  }
+}
+
+/**
+ * Reads a multipart upload: value fields into `fields`, the one file part streamed into storage
+ * under `key` while it arrives (never held whole in memory). The bytes must start with %PDF- and
+ * be at most maxBytes; otherwise nothing is stored and the rest of the body is drained, so the
+ * browser reads the 400 rather than a reset connection. `beforeFile` runs when the file part
+ * starts, with the fields sent before it (clients send fields first), so a caller without access
+ * is refused before any byte is stored.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  options: { storage: FileStorage; key: string; maxBytes: number; beforeFile: (fields: Record<string, string>, partFileName: string) => Promise<void> },
+): Promise<UploadParts> {
+  if (!request.isMultipart()) throw AppError.validation({ file: 'required' });
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  let parts: AsyncIterableIterator<Multipart>;
+  try {
+    parts = request.parts({ limits: { fileSize: options.maxBytes } });
+  } catch {
+    throw AppError.validation({ file: 'invalid' });
+  }
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw AppError.validation({ [part.fieldname]: 'tooLong' });
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        throw AppError.validation({ [part.fieldname]: 'unknownField' });
+      }
+      try {
+        await options.beforeFile({ ...fields }, part.filename);
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
+      file = { partFileName: part.filename, size: await storeChecked(part, options) };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw multipartError(error);
+  }
+  return { fields, file };
+}
+
+function multipartError(error: unknown): AppError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadRefused('fileTooLarge');
+  if (code === 'FST_FILES_LIMIT') return AppError.validation({ file: 'tooMany' });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return AppError.validation({ _: 'tooMany' });
+  // Malformed multipart bodies and the like: bad input, not a fault.
+  return new AppError(400, 'badRequest');
+}
+
+/** Streams the part into storage through a check of its size and its first bytes. */
+async function storeChecked(part: MultipartFile, options: { storage: FileStorage; key: string; maxBytes: number }): Promise<number> {
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let refused: UploadRefused | undefined;
+  const checker = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      size += chunk.length;
+      if (head.length < PDF_MAGIC.length) {
+        head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)]);
+        if (!PDF_MAGIC.subarray(0, head.length).equals(head)) return callback((refused = new UploadRefused('fileType')));
+      }
+      if (size > options.maxBytes) return callback((refused = new UploadRefused('fileTooLarge')));
+      callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      if (head.length < PDF_MAGIC.length) return callback((refused = new UploadRefused('fileType')));
+      callback();
+    },
+  });
+  // The parser stops at the limit and marks the part truncated: refuse before the write completes.
+  part.file.on('limit', () => {
+    refused ??= new UploadRefused('fileTooLarge');
+    checker.destroy(refused);
+  });
+  // The storage may attach its own listeners a tick later (after creating folders): a refusal in
+  // between is kept in `refused`, never an unhandled stream error.
+  checker.on('error', () => undefined);
+  part.file.pipe(checker);
+  try {
+    await options.storage.put(options.key, checker);
+  } catch (error) {
+    part.file.unpipe(checker);
+    part.file.resume();
+    throw refused ?? error;
+  }
+  if (refused || part.file.truncated) {
+    await options.storage.remove(options.key);
+    throw refused ?? new UploadRefused('fileTooLarge');
+  }
+  return size;
+}

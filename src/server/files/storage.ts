@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where uploaded documents' bytes live. The database row (files) says what a file is; the storage
+ * only keeps bytes under a key. A write either completes or leaves nothing behind.
+ */
+export interface FileStorage {
+  /** Stores the bytes under the key. When the source fails (too large, not a PDF), nothing stays. */
+  put(key: string, source: Readable | Uint8Array): Promise<void>;
+  /** The bytes as a stream, or undefined when there is nothing under the key. */
+  open(key: string): Promise<Readable | undefined>;
+  /** Removes the key; removing a missing key is not an error. */
+  remove(key: string): Promise<void>;
+  /** Every key held (tests and housekeeping). */
+  keys(): Promise<string[]>;
+}
+
+/** Keys are made by the server: a two-character shard and a random name. Nothing else is accepted. */
+const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf$/;
+
+export function newFileKey(): string {
+  const name = randomBytes(16).toString('hex');
+  return `${name.slice(0, 2)}/${name}.pdf`;
+}
+
+function checkKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+}
+
+async function collect(source: Readable | Uint8Array): Promise<Buffer> {
+  if (!(source instanceof Readable)) return Buffer.from(source);
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Keeps bytes in the process (tests, and the in-memory database setup). */
+export class MemoryFileStorage implements FileStorage {
+  private readonly files = new Map<string, Buffer>();
+
+  async put(key: string, source: Readable | Uint8Array): Promise<void> {
+    checkKey(key);
+    this.files.set(key, await collect(source));
+  }
+  async open(key: string): Promise<Readable | undefined> {
+    if (!KEY_PATTERN.test(key)) return undefined;
+    const bytes = this.files.get(key);
+    return bytes ? Readable.from([bytes]) : undefined;
+  }
+  async remove(key: string): Promise<void> {
+    this.files.delete(key);
+  }
+  async keys(): Promise<string[]> {
+    return [...this.files.keys()];
+  }
+}
+
+/**
+ * Files on local disk below a folder (DATA_DIR/files by default). A write goes to a temporary
+ * name beside the target and is renamed into place only when complete, so a failed or refused
+ * upload never leaves a partial file under a real key.
+ */
+export class DiskFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    checkKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, source: Readable | Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(source instanceof Readable ? source : Readable.from([Buffer.from(source)]), fs.createWriteStream(temporary, { flags: 'wx' }));
+      await fs.promises.rename(temporary, target);
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async open(key: string): Promise<Readable | undefined> {
+    if (!KEY_PATTERN.test(key)) return undefined;
+    const file = this.pathOf(key);
+    try {
+      const handle = await fs.promises.open(file, 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async keys(): Promise<string[]> {
+    const out: string[] = [];
+    let shards: string[];
+    try {
+      shards = await fs.promises.readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return out;
+      throw error;
+    }
+    for (const shard of shards) {
+      const dir = path.join(this.root, shard);
+      if (!(await fs.promises.stat(dir)).isDirectory()) continue;
+      for (const name of await fs.promises.readdir(dir)) out.push(`${shard}/${name}`);
+    }
+    return out;
+  }
+}
+
+const storages = new Map<string, FileStorage>();
+
+/**
+ * The storage a configuration names. One instance per location and process, so every app built
+ * in a process (tests start several on one database) sees the same files, as processes sharing a
+ * disk would.
+ */
+export function fileStorage(filesDir: string): FileStorage {
+  let storage = storages.get(filesDir);
+  if (!storage) {
+    storage = filesDir === 'memory://' ? new MemoryFileStorage() : new DiskFileStorage(filesDir);
+    storages.set(filesDir, storage);
+  }
+  return storage;
+}
