@@ -1,13 +1,27 @@
+import { applicationHandlers } from './applications';
 import { authHandlers } from './auth';
 import { configHandlers } from './config';
 import { devHandlers } from './dev';
 import type { Handlers } from './handler';
 import { userHandlers } from './users';
+import { firmHandlers } from './firms';
+import { lawyerHandlers } from './lawyers';
+import { solicitorHandlers } from './solicitors';
+import { clientHandlers } from './clients';
+import { fileHandlers } from './files';
+import { commonHandlers } from './common';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
+  ...applicationHandlers,
   ...authHandlers,
   ...configHandlers,
   ...devHandlers,
   ...userHandlers,
+  ...firmHandlers,
+  ...lawyerHandlers,
+  ...solicitorHandlers,
+  ...clientHandlers,
+  ...fileHandlers,
+  ...commonHandlers,
 };
