@@ -52,3 +52,19 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
     takeClaimRequest(self.caches).then((claim) => (claim ? self.clients.claim() : undefined)),
   );
 });
+
+// Background Sync, where the browser has it: when the connection returns, wake the open pages'
+// sync engines (offline/sync-engine.ts). The pages hold the session and the queue; the worker only
+// knocks. Never relied upon: the engines also push on 'online', on start and on a timer.
+const BACKGROUND_SYNC_TAG = 'portal-outbox';
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== BACKGROUND_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window' })
+      .then((pages) => pages.forEach((page) => page.postMessage({ type: 'portal:sync' }))),
+  );
+}) as EventListener);

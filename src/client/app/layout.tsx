@@ -1,5 +1,6 @@
 import { Link, Navigate, Outlet, useMatches, useNavigation } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useAtomValue, useStore } from 'jotai';
 import { hasPermissions, isStaff, type Permission } from '../../shared/rules/permissions';
 import { sessionUserAtom } from '../features/auth/session';
 import { brandAtom } from './config';
@@ -8,6 +9,8 @@ import { DesktopNavigation, MobileNavigation, UserGroup } from './navigation';
 import { Footer } from './footer';
 import { useIdleSignOut } from './idle-sign-out';
 import { Spinner } from '../ui/spinner';
+import { SyncStatus } from '../offline/sync-status';
+import { startSync } from '../offline/sync-engine';
 
 /** What the router table puts on each private route (router.tsx). */
 export interface RouteHandle {
@@ -28,6 +31,9 @@ export default function Layout() {
   const matches = useMatches();
   const navigation = useNavigation();
   useIdleSignOut();
+  const store = useStore();
+  // The offline engine (Dexie, outbox) lives in this chunk: private screens only, never /sign-in.
+  useEffect(() => startSync(store), [store]);
 
   // RequireAuth renders this layout only with a session.
   if (!user) return null;
@@ -52,6 +58,7 @@ export default function Layout() {
         <div className="site-header__nav desktop-only">
           <DesktopNavigation user={user} />
         </div>
+        <SyncStatus />
         <div className="route-progress" aria-hidden={navigation.state === 'idle'}>
           {navigation.state === 'idle' ? null : <Spinner />}
         </div>

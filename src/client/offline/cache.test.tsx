@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { startSession, type AppStore } from '../features/auth/session';
+import { ApiResponseError, useCachedQuery } from './cache';
+import { resetOffline, signedInStore, testUser } from './test-support';
+
+let store: AppStore;
+
+beforeEach(async () => {
+  await resetOffline();
+  store = signedInStore();
+});
+
+afterEach(() => cleanup());
+
+function renderQuery(fetcher: () => Promise<unknown>, key = 'applications?page=1') {
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  return renderHook(() => useCachedQuery(key, fetcher), { wrapper });
+}
+
+describe('useCachedQuery', () => {
+  it('fetches from the network first, and offline shows the saved copy with its time', async () => {
+    const online = renderQuery(async () => ({ items: [1, 2] }));
+    await waitFor(() => expect(online.result.current.data).toEqual({ items: [1, 2] }));
+    expect(online.result.current.fromCache).toBe(false);
+    const savedAt = online.result.current.savedAt;
+    online.unmount();
+
+    const offline = renderQuery(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await waitFor(() => expect(offline.result.current.loading).toBe(false));
+    expect(offline.result.current).toMatchObject({ data: { items: [1, 2] }, fromCache: true, savedAt });
+    expect(offline.result.current.error).toBeInstanceOf(TypeError);
+  });
+
+  it('keeps each user’s copy apart', async () => {
+    const online = renderQuery(async () => ({ mine: true }));
+    await waitFor(() => expect(online.result.current.data).toEqual({ mine: true }));
+    online.unmount();
+    startSession(store, 'token-2', testUser(2));
+    const other = renderQuery(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await waitFor(() => expect(other.result.current.loading).toBe(false));
+    expect(other.result.current.data).toBeUndefined();
+    expect(other.result.current.fromCache).toBe(false);
+  });
+
+  it('does not hide a server refusal behind the copy; reload fetches again', async () => {
+    const online = renderQuery(async () => ({ id: 7 }), 'application:7');
+    await waitFor(() => expect(online.result.current.data).toEqual({ id: 7 }));
+    online.unmount();
+    let answer: 'missing' | 'back' = 'missing';
+    const view = renderQuery(async () => {
+      if (answer === 'missing') throw new ApiResponseError(404, { error: 'notFound' });
+      return { id: 7, again: true };
+    }, 'application:7');
+    await waitFor(() => expect(view.result.current.loading).toBe(false));
+    expect(view.result.current.data).toBeUndefined();
+    answer = 'back';
+    act(() => view.result.current.reload());
+    await waitFor(() => expect(view.result.current.data).toEqual({ id: 7, again: true }));
+  });
+});

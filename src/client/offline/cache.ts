@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { sessionUserAtom } from '../features/auth/session';
+import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
+
+/**
+ * Offline reads: a screen's data is fetched from the server first; each answer is kept per user,
+ * and when the server cannot be reached the kept copy is shown, marked with the time it was saved.
+ */
+
+/** An answer from the server (not a missing connection): the kept copy must not hide it. */
+export class ApiResponseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`API answered ${status}`);
+    this.name = 'ApiResponseError';
+  }
+}
+
+/** For fetchers over openapi-fetch: the data, or an ApiResponseError with the status and body. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw new ApiResponseError(result.response.status, result.error);
+}
+
+/** No answer, or a server failure: the kept copy may stand in. */
+function mayUseCopy(error: unknown): boolean {
+  return !(error instanceof ApiResponseError) || error.status >= 500;
+}
+
+export interface CachedQuery<T> {
+  data: T | undefined;
+  /** When `data` was fetched (ms since the epoch). */
+  savedAt: number | undefined;
+  /** `data` is the device's copy, not a fresh answer. */
+  fromCache: boolean;
+  /** The last fetch's failure (also when a copy is shown). */
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+export interface CachedQueryOptions<T> {
+  /** Checks a kept copy (written by any earlier version); null when it cannot be used. */
+  parse?: (stored: unknown) => T | null;
+}
+
+async function writeCopy(userId: number, key: string, data: unknown, savedAt: number): Promise<void> {
+  if (!hasIndexedDb()) return;
+  await db.cache.put({ id: draftRowId(userId, key), userId, key, data, savedAt }).catch(() => undefined);
+}
+
+async function readCopy(userId: number, key: string): Promise<{ data: unknown; savedAt: number } | undefined> {
+  if (!hasIndexedDb()) return undefined;
+  const row = readRow('cache', cacheRowSchema, await db.cache.get(draftRowId(userId, key)).catch(() => undefined));
+  return row ? { data: row.data, savedAt: row.savedAt } : undefined;
+}
+
+/**
+ * `key` names the query (include every parameter, e.g. `applications?page=2`); null waits.
+ * `fetcher` throws on failure (use `unwrap`). The copy is the signed-in user's only.
+ */
+export function useCachedQuery<T>(
+  key: string | null,
+  fetcher: () => Promise<T>,
+  options: CachedQueryOptions<T> = {},
+): CachedQuery<T> {
+  const user = useAtomValue(sessionUserAtom);
+  const userId = user?.id ?? null;
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const parseRef = useRef(options.parse);
+  parseRef.current = options.parse;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Omit<CachedQuery<T>, 'reload'>>({
+    data: undefined,
+    savedAt: undefined,
+    fromCache: false,
+    error: undefined,
+    loading: true,
+  });
+
+  useEffect(() => {
+    if (key === null || userId === null) return undefined;
+    let active = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    void (async () => {
+      try {
+        const data = await fetcherRef.current();
+        const savedAt = Date.now();
+        if (!active) return;
+        setState({ data, savedAt, fromCache: false, error: undefined, loading: false });
+        await writeCopy(userId, key, data, savedAt);
+      } catch (error) {
+        const copy = mayUseCopy(error) ? await readCopy(userId, key) : undefined;
+        if (!active) return;
+        const parse = parseRef.current;
+        const data = copy === undefined ? undefined : parse ? parse(copy.data) : (copy.data as T);
+        if (copy && data !== null && data !== undefined) {
+          setState({ data, savedAt: copy.savedAt, fromCache: true, error, loading: false });
+        } else {
+          setState({ data: undefined, savedAt: undefined, fromCache: false, error, loading: false });
+        }
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [key, userId, attempt]);
+
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,219 @@
+import Dexie, { type Table } from 'dexie';
+
+export type NewOutboxRow = Omit<OutboxRow, 'seq'>;
+import * as v from 'valibot';
+
+/**
+ * The device's own store (IndexedDB through Dexie): drafts as typed, the outbox of writes not yet
+ * sent, files chosen offline, local → server ids, a per-user copy of screens read recently, and the
+ * outcome of each sent write. Everything a user keeps here is keyed by their user id, so another
+ * user of the same device never sees it.
+ *
+ * Stored data is checked when read (design.md): each table has a valibot schema, fields added by a
+ * later version are optional with a default (so rows an older version wrote are migrated as they
+ * are read), and a row that still does not parse is reported and left in place, never dropped and
+ * never allowed to crash a screen.
+ */
+
+export const DB_NAME = 'portal';
+
+const codes = v.record(v.string(), v.string());
+
+export const draftStatuses = ['editing', 'queued', 'rejected', 'conflict'] as const;
+export type DraftStatus = (typeof draftStatuses)[number];
+
+export const draftRowSchema = v.object({
+  /** `${userId}|${key}`. */
+  id: v.string(),
+  userId: v.number(),
+  key: v.string(),
+  value: v.unknown(),
+  baseVersion: v.optional(v.number(), 0),
+  /** Strictly increasing per row: tells whether a draft changed after its save was queued. */
+  updatedAt: v.optional(v.number(), 0),
+  status: v.optional(v.picklist(draftStatuses), 'editing'),
+  serverCodes: v.optional(codes),
+  serverError: v.optional(v.string()),
+  conflict: v.optional(v.object({ data: v.unknown(), version: v.number() })),
+});
+export type DraftRow = v.InferOutput<typeof draftRowSchema>;
+
+export const mutationKinds = ['createApplication', 'saveStep', 'submitApplication', 'uploadFile', 'deleteFile'] as const;
+export type MutationKind = (typeof mutationKinds)[number];
+
+export const outboxRowSchema = v.object({
+  /** Auto-increment: the order in which writes were made, and are sent. */
+  seq: v.number(),
+  /** The mutation id, sent as the Idempotency-Key header (the same on every retry). */
+  id: v.string(),
+  userId: v.number(),
+  kind: v.picklist(mutationKinds),
+  /** What the request is built from at send time; checked by the kind's schema (mutations.ts). */
+  payload: v.unknown(),
+  /** The draft this write came from, and its updatedAt when queued. */
+  draftKey: v.optional(v.string()),
+  draftUpdatedAt: v.optional(v.number()),
+  createdAt: v.optional(v.number(), 0),
+  attempts: v.optional(v.number(), 0),
+});
+export type OutboxRow = v.InferOutput<typeof outboxRowSchema>;
+
+export const uploadStatuses = ['queued', 'uploading', 'uploaded', 'failed'] as const;
+export type UploadStatus = (typeof uploadStatuses)[number];
+
+export const uploadRowSchema = v.object({
+  /** `upload-<uuid>`. */
+  localId: v.string(),
+  userId: v.number(),
+  /** As the wizard knows it: a server id or `local-<uuid>` (rewritten once the application exists). */
+  applicationId: v.string(),
+  type: v.string(),
+  fileName: v.string(),
+  mimeType: v.optional(v.string(), 'application/pdf'),
+  size: v.number(),
+  /** The file's bytes until it is uploaded (an ArrayBuffer: every browser stores those). */
+  data: v.optional(
+    v.custom<ArrayBuffer>((value) => Object.prototype.toString.call(value) === '[object ArrayBuffer]', 'Invalid type: Expected ArrayBuffer'),
+  ),
+  status: v.optional(v.picklist(uploadStatuses), 'queued'),
+  progress: v.optional(v.number(), 0),
+  fileId: v.optional(v.number()),
+  key: v.optional(v.string()),
+  error: v.optional(v.string()),
+  createdAt: v.optional(v.number(), 0),
+});
+export type UploadRow = v.InferOutput<typeof uploadRowSchema>;
+
+export const idMapRowSchema = v.object({
+  /** `local-<uuid>` or `upload-<uuid>`. */
+  localId: v.string(),
+  userId: v.number(),
+  serverId: v.number(),
+  /** The storage key of an uploaded file (what a delete takes). */
+  key: v.optional(v.string()),
+});
+export type IdMapRow = v.InferOutput<typeof idMapRowSchema>;
+
+export const cacheRowSchema = v.object({
+  /** `${userId}|${key}`. */
+  id: v.string(),
+  userId: v.number(),
+  key: v.string(),
+  data: v.unknown(),
+  savedAt: v.number(),
+});
+export type CacheRow = v.InferOutput<typeof cacheRowSchema>;
+
+export const resultRowSchema = v.object({
+  /** The mutation id. */
+  id: v.string(),
+  userId: v.number(),
+  status: v.picklist(['done', 'rejected', 'conflict']),
+  body: v.optional(v.unknown()),
+  error: v.optional(v.string()),
+  fields: v.optional(codes),
+  current: v.optional(v.object({ data: v.unknown(), version: v.number() })),
+  at: v.number(),
+});
+export type ResultRow = v.InferOutput<typeof resultRowSchema>;
+
+export const metaRowSchema = v.object({
+  /** `sync|${userId}`: the leading tab's sync phase, so other tabs can show it. */
+  id: v.string(),
+  phase: v.picklist(['idle', 'syncing', 'offline', 'paused']),
+  at: v.number(),
+});
+export type MetaRow = v.InferOutput<typeof metaRowSchema>;
+
+export class PortalDb extends Dexie {
+  drafts!: Table<DraftRow, string>;
+  outbox!: Table<OutboxRow, number, NewOutboxRow>;
+  uploads!: Table<UploadRow, string>;
+  idMap!: Table<IdMapRow, string>;
+  cache!: Table<CacheRow, string>;
+  results!: Table<ResultRow, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    // A new version adds a `this.version(n + 1)` block; row shapes evolve through the schemas above.
+    this.version(1).stores({
+      drafts: 'id, userId',
+      outbox: '++seq, &id, userId',
+      uploads: 'localId, userId, [userId+applicationId]',
+      idMap: 'localId, userId',
+      cache: 'id, userId',
+      results: 'id, userId, at',
+      meta: 'id',
+    });
+  }
+}
+
+export const db = new PortalDb();
+
+/** Rows that could not be read, reported once each (console and the listeners below). */
+const reported = new Set<string>();
+const problemListeners = new Set<(problem: StoredRowProblem) => void>();
+
+export interface StoredRowProblem {
+  table: string;
+  rowId: string;
+  issues: string;
+}
+
+export function onStoredRowProblem(listener: (problem: StoredRowProblem) => void): () => void {
+  problemListeners.add(listener);
+  return () => problemListeners.delete(listener);
+}
+
+export function reportStoredRow(table: string, rowId: unknown, issues: string): void {
+  const key = `${table}|${String(rowId)}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  const problem = { table, rowId: String(rowId), issues };
+  console.warn(`[offline] a stored ${table} row could not be read and was kept as it is`, problem);
+  problemListeners.forEach((listener) => listener(problem));
+}
+
+/** Parses a stored row; an unreadable row is reported (and stays stored) and yields undefined. */
+export function readRow<S extends v.GenericSchema>(
+  table: string,
+  schema: S,
+  row: unknown,
+): v.InferOutput<S> | undefined {
+  if (row === undefined || row === null) return undefined;
+  const result = v.safeParse(schema, row);
+  if (result.success) return result.output;
+  const rowId = (row as { id?: unknown; localId?: unknown; seq?: unknown }).id ??
+    (row as { localId?: unknown }).localId ??
+    (row as { seq?: unknown }).seq;
+  reportStoredRow(table, rowId, v.summarize(result.issues));
+  return undefined;
+}
+
+export function readRows<S extends v.GenericSchema>(table: string, schema: S, rows: readonly unknown[]): v.InferOutput<S>[] {
+  const out: v.InferOutput<S>[] = [];
+  for (const row of rows) {
+    const parsed = readRow(table, schema, row);
+    if (parsed !== undefined) out.push(parsed);
+  }
+  return out;
+}
+
+/** Whether this browser (or test) has IndexedDB at all; without it the offline layer stays idle. */
+export function hasIndexedDb(): boolean {
+  return typeof globalThis.indexedDB !== 'undefined';
+}
+
+/** Empties every table (tests, and nothing else). */
+export async function clearAllTables(): Promise<void> {
+  await Promise.all(db.tables.map((table) => table.clear()));
+}
+
+export function newUuid(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export function draftRowId(userId: number, key: string): string {
+  return `${userId}|${key}`;
+}

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { sessionUserAtom } from '../features/auth/session';
+import { db, draftRowId, draftRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
+import { useSafeLiveQuery } from './live';
+import { reportStorageError, requestPersistentStorage } from './persist';
+import { bindSessionStore } from './session-binding';
+
+/**
+ * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,
+ * step change, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
+ * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
+ */
+
+export interface DraftRecord<V> {
+  key: string;
+  userId: number;
+  value: V;
+  /** The server version of the step this draft started from (0: never saved). */
+  baseVersion: number;
+  updatedAt: number;
+  status: DraftStatus;
+  /** After a refused save: field path → code (src/shared/rules/error-codes.ts). */
+  serverCodes?: Record<string, string>;
+  /** After a refused save: the whole-request error code ('validation', 'notEditable', …). */
+  serverError?: string;
+  /** After a 409: the server's copy, for the field-by-field choice. */
+  conflict?: { data: unknown; version: number };
+}
+
+export const DRAFT_DEBOUNCE_MS = 300;
+
+/** The draft key of one journey step of one application (a server id or a `local-<uuid>`). */
+export function stepDraftKey(applicationId: number | string, step: string): string {
+  return `application:${applicationId}:${step}`;
+}
+
+/** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
+const pendingFlushers = new Map<string, () => Promise<void>>();
+
+export function flushAllDrafts(): Promise<void> {
+  return Promise.all([...pendingFlushers.values()].map((flush) => flush())).then(() => undefined);
+}
+
+/** Writes any pending edit of this draft now (enqueue calls it so the queued save sees it). */
+export function flushDraft(userId: number, key: string): Promise<void> {
+  return pendingFlushers.get(draftRowId(userId, key))?.() ?? Promise.resolve();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => void flushAllDrafts());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushAllDrafts();
+  });
+}
+
+/** Writes one edit: status and server messages follow the rules in the comments below. */
+export async function writeDraft(
+  userId: number,
+  key: string,
+  value: unknown,
+  meta: { baseVersion?: number } = {},
+): Promise<void> {
+  const id = draftRowId(userId, key);
+  await db.transaction('rw', db.drafts, async () => {
+    const previous = readRow('drafts', draftRowSchema, await db.drafts.get(id));
+    const updatedAt = Math.max(Date.now(), (previous?.updatedAt ?? 0) + 1);
+    const row: DraftRow = {
+      ...(previous ?? {}),
+      id,
+      userId,
+      key,
+      value,
+      baseVersion: meta.baseVersion ?? previous?.baseVersion ?? 0,
+      updatedAt,
+      status: previous?.status ?? 'editing',
+    };
+    // Typing after a save was queued: the queued save carries the older value; this is an edit again.
+    if (row.status === 'queued') row.status = 'editing';
+    // A conflict is settled by saving on top of the server's version (the user's field choices).
+    if (row.status === 'conflict' && row.conflict && meta.baseVersion !== undefined && meta.baseVersion >= row.conflict.version) {
+      row.status = 'editing';
+      delete row.conflict;
+    }
+    // A refused draft keeps the server's messages on its fields until it is sent again.
+    await db.drafts.put(row);
+  });
+  void requestPersistentStorage();
+}
+
+/** The stored draft row of the user (parsed), if any. */
+export async function readDraftRow(userId: number, key: string): Promise<DraftRow | undefined> {
+  return readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, key)));
+}
+
+export async function deleteDraft(userId: number, key: string): Promise<void> {
+  await db.drafts.delete(draftRowId(userId, key));
+}
+
+/** Drafts of the user that were refused or conflict with the server's copy. */
+export async function countDraftsNeedingAttention(userId: number): Promise<number> {
+  const rows = await db.drafts.where('userId').equals(userId).toArray();
+  return rows.filter((row) => {
+    const parsed = readRow('drafts', draftRowSchema, row);
+    return parsed && (parsed.status === 'rejected' || parsed.status === 'conflict');
+  }).length;
+}
+
+export interface UseDraft<V> {
+  /** False until the stored draft (or its absence) is known: render the form only then. */
+  loaded: boolean;
+  draft: DraftRecord<V> | undefined;
+  /** Keeps the value (debounced ~300 ms); baseVersion when the form was (re)based on the server's copy. */
+  save(value: V, meta?: { baseVersion?: number }): void;
+  /** Writes a pending edit now (on blur, step change, before 'Save & Continue'). */
+  flush(): Promise<void>;
+  /** Removes the draft (and any pending edit). */
+  clear(): Promise<void>;
+}
+
+interface Pending {
+  userId: number;
+  key: string;
+  value: unknown;
+  meta: { baseVersion?: number };
+}
+
+/**
+ * The draft of `key` for the signed-in user. `parse` turns a stored value (written by any earlier
+ * version) into the form's values, or null when it cannot be used: the row is then reported and
+ * kept, and the form starts from the server's copy.
+ */
+export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | null): UseDraft<V> {
+  const store = useStore();
+  useEffect(() => bindSessionStore(store), [store]);
+  const user = useAtomValue(sessionUserAtom);
+  const userId = user?.id ?? null;
+  const rowId = key !== null && userId !== null ? draftRowId(userId, key) : null;
+
+  const parseRef = useRef(parse);
+  parseRef.current = parse;
+
+  const result = useSafeLiveQuery(
+    async () => ({ rowId, row: rowId === null ? undefined : ((await db.drafts.get(rowId)) as unknown) }),
+    [rowId],
+    { rowId, row: undefined as unknown },
+  );
+  const current = result && result.rowId === rowId ? result : undefined;
+  const loaded = rowId === null || current !== undefined;
+
+  const draft = useMemo<DraftRecord<V> | undefined>(() => {
+    const row = readRow('drafts', draftRowSchema, current?.row);
+    if (!row) return undefined;
+    const value = parseRef.current(row.value);
+    if (value === null) {
+      reportStoredRow('drafts', row.id, 'the form could not use the stored value');
+      return undefined;
+    }
+    const { id: _id, value: _value, ...rest } = row;
+    return { ...rest, value };
+  }, [current]);
+
+  const pending = useRef<Pending | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+
+  const flush = useCallback((): Promise<void> => {
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
+    const next = pending.current;
+    pending.current = null;
+    if (next) {
+      pendingFlushers.delete(draftRowId(next.userId, next.key));
+      chain.current = chain.current
+        .then(() => writeDraft(next.userId, next.key, next.value, next.meta))
+        .catch((error: unknown) => reportStorageError(error));
+    }
+    return chain.current;
+  }, []);
+
+  const save = useCallback(
+    (value: V, meta: { baseVersion?: number } = {}) => {
+      if (key === null || userId === null) return;
+      const previous = pending.current;
+      // Pending edit of another key (the key changed): write it first.
+      if (previous && (previous.key !== key || previous.userId !== userId)) void flush();
+      const baseVersion = meta.baseVersion ?? pending.current?.meta.baseVersion;
+      pending.current = { userId, key, value, meta: baseVersion === undefined ? {} : { baseVersion } };
+      pendingFlushers.set(draftRowId(userId, key), flush);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), DRAFT_DEBOUNCE_MS);
+    },
+    [key, userId, flush],
+  );
+
+  const clear = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (pending.current) pendingFlushers.delete(draftRowId(pending.current.userId, pending.current.key));
+    pending.current = null;
+    await chain.current;
+    if (key !== null && userId !== null) await deleteDraft(userId, key).catch((error: unknown) => reportStorageError(error));
+  }, [key, userId]);
+
+  // Leaving the screen or changing the key writes what is pending.
+  useEffect(() => () => void flush(), [flush, rowId]);
+
+  return { loaded, draft, save, flush, clear };
+}

@@ -1,0 +1,195 @@
+import { liveQuery } from 'dexie';
+import { useAtomValue } from 'jotai';
+import { sessionUserAtom } from '../features/auth/session';
+import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, draftRowSchema, type DraftRow, type ResultRow } from './db';
+import { flushDraft, readDraftRow } from './drafts';
+import { engineState, requestSync, subscribeEngineState } from './engine-state';
+import { useSafeLiveQuery } from './live';
+import { isLocalApplicationId, LOCAL_APPLICATION_PREFIX, type MutationInput } from './mutations';
+import { reportStorageError } from './persist';
+import { requireUserId } from './session-binding';
+
+export type { MutationInput } from './mutations';
+export { isLocalApplicationId, isLocalUploadId } from './mutations';
+
+/**
+ * The outbox: writes that must reach the server, kept on the device in the order they were made.
+ * Each has a client-made id, sent as its Idempotency-Key on every attempt, so a retry after a lost
+ * answer is answered with the first result instead of writing twice.
+ */
+
+/** A new application's id on the device until the server has created it. */
+export function newLocalApplicationId(): string {
+  return `${LOCAL_APPLICATION_PREFIX}${newUuid()}`;
+}
+
+/** The Background Sync tag (the service worker may wake the app with it; never relied upon). */
+export const BACKGROUND_SYNC_TAG = 'portal-outbox';
+
+function registerBackgroundSync(): void {
+  const container = globalThis.navigator?.serviceWorker;
+  if (!container) return;
+  void container.ready
+    .then((registration) => {
+      const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+      return sync?.register(BACKGROUND_SYNC_TAG);
+    })
+    .catch(() => undefined);
+}
+
+/** Request numbers of the writes enqueued in this tab (see waitForResult). */
+const requestOf = new Map<string, number>();
+
+/**
+ * Queues a write and asks for a push. Resolves with the mutation id (its Idempotency-Key) once the
+ * write is on the device. The draft named by `draftKey` gets status 'queued' (its pending edits are
+ * written first), and follows the server's answer.
+ */
+export async function enqueue(input: MutationInput): Promise<string> {
+  const userId = requireUserId();
+  const id = newUuid();
+  const { kind, draftKey, ...payload } = input;
+  if (draftKey !== undefined) await flushDraft(userId, draftKey);
+  try {
+    await db.transaction('rw', db.outbox, db.drafts, async () => {
+      let draftUpdatedAt: number | undefined;
+      if (draftKey !== undefined) {
+        const draft = await readDraftRow(userId, draftKey);
+        if (draft) {
+          draftUpdatedAt = draft.updatedAt;
+          const { serverCodes: _codes, serverError: _error, conflict: _conflict, ...rest } = draft;
+          await db.drafts.put({ ...rest, status: 'queued' });
+        }
+      }
+      await db.outbox.add({
+        id,
+        userId,
+        kind,
+        payload,
+        createdAt: Date.now(),
+        attempts: 0,
+        ...(draftKey === undefined ? {} : { draftKey }),
+        ...(draftUpdatedAt === undefined ? {} : { draftUpdatedAt }),
+      });
+    });
+  } catch (error) {
+    reportStorageError(error);
+    throw error;
+  }
+  requestOf.set(id, requestSync());
+  registerBackgroundSync();
+  return id;
+}
+
+export type MutationResult =
+  | { status: 'done'; body: unknown }
+  /** Kept on the device: offline, paused until sign-in, waiting for an earlier write, or slow. */
+  | { status: 'queued' }
+  | { status: 'rejected'; fields: Record<string, string>; error: string }
+  | { status: 'conflict'; current: { data: unknown; version: number } };
+
+function toResult(row: ResultRow): MutationResult {
+  switch (row.status) {
+    case 'done':
+      return { status: 'done', body: row.body };
+    case 'rejected':
+      return { status: 'rejected', fields: row.fields ?? {}, error: row.error ?? 'unhandled' };
+    case 'conflict':
+      return row.current ? { status: 'conflict', current: row.current } : { status: 'rejected', fields: {}, error: 'conflict' };
+  }
+}
+
+export const DEFAULT_WAIT_MS = 15_000;
+
+async function settledResult(id: string): Promise<MutationResult | null> {
+  const row = readRow('results', resultRowSchema, await db.results.get(id));
+  if (row) return toResult(row);
+  const stillQueued = (await db.outbox.where('id').equals(id).count()) > 0;
+  return stillQueued ? { status: 'queued' } : null;
+}
+
+/**
+ * What became of a queued write: the server's answer, or 'queued' as soon as it is clear that it
+ * cannot be sent now (no connection, paused until sign-in, waiting on an earlier write), or after
+ * `timeoutMs`. A 'queued' write is still sent later; its draft shows the outcome then.
+ */
+export function waitForResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<MutationResult> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const cleanups: (() => void)[] = [];
+    const finish = (result: MutationResult) => {
+      if (settled) return;
+      settled = true;
+      cleanups.forEach((cleanup) => cleanup());
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ status: 'queued' }), timeoutMs);
+    cleanups.push(() => clearTimeout(timer));
+
+    const subscription = liveQuery(() => db.results.get(id)).subscribe({
+      next: (row) => {
+        const parsed = readRow('results', resultRowSchema, row);
+        if (parsed) finish(toResult(parsed));
+      },
+      error: () => finish({ status: 'queued' }),
+    });
+    cleanups.push(() => subscription.unsubscribe());
+
+    const request = requestOf.get(id) ?? 0;
+    const check = () => {
+      const state = engineState();
+      const offline = globalThis.navigator?.onLine === false;
+      // The engine in this tab finished a push that had seen this write, or there is no network.
+      if ((state.leading && !state.running && state.settled >= request) || offline) {
+        void settledResult(id).then((result) => result && finish(result));
+      }
+    };
+    cleanups.push(subscribeEngineState(check));
+    check();
+  });
+}
+
+/** The server id of an application created offline, once known (else undefined). */
+export async function serverIdOf(localId: string): Promise<number | undefined> {
+  const row = readRow('idMap', idMapRowSchema, await db.idMap.get(localId));
+  return row?.serverId;
+}
+
+/**
+ * The id to use for an application: a `local-<uuid>` whose create has gone through becomes the
+ * server's id (the wizard then moves its URL there); anything else is returned as it is.
+ */
+export function useResolvedApplicationId(id: number | string | null): number | string | null {
+  const user = useAtomValue(sessionUserAtom);
+  const mapped = useSafeLiveQuery(
+    async () => {
+      if (!isLocalApplicationId(id) || !user) return undefined;
+      const row = readRow('idMap', idMapRowSchema, await db.idMap.get(id));
+      return row && row.userId === user.id ? row.serverId : undefined;
+    },
+    [id, user?.id],
+    undefined,
+  );
+  return mapped ?? id;
+}
+
+/** Writes of the user not yet sent, and drafts the server refused or that conflict. */
+export async function countUnsent(userId: number): Promise<number> {
+  const [queued, drafts] = await Promise.all([
+    db.outbox.where('userId').equals(userId).count(),
+    db.drafts.where('userId').equals(userId).toArray(),
+  ]);
+  const refused = drafts.filter((row) => {
+    const draft: DraftRow | undefined = readRow('drafts', draftRowSchema, row);
+    return draft?.status === 'rejected' || draft?.status === 'conflict';
+  }).length;
+  return queued + refused;
+}
+
+/** Removes a queued write that has not been sent (an upload removed before it went). */
+export async function removeQueued(predicate: (row: { id: string; kind: string; payload: unknown }) => boolean): Promise<void> {
+  const userId = requireUserId();
+  const rows = await db.outbox.where('userId').equals(userId).toArray();
+  const seqs = rows.filter((row) => predicate(row)).map((row) => row.seq);
+  if (seqs.length > 0) await db.outbox.bulkDelete(seqs);
+}

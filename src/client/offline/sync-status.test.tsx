@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import type { AppStore } from '../features/auth/session';
+import { writeDraft, stepDraftKey } from './drafts';
+import { db } from './db';
+import { enqueue } from './outbox';
+import { startSync, syncNow, syncStatusText } from './sync-engine';
+import { SyncStatus } from './sync-status';
+import { fakeServer, jsonResponse, resetOffline, signedInStore } from './test-support';
+
+let store: AppStore;
+let stop: () => void;
+
+beforeEach(async () => {
+  await resetOffline();
+  store = signedInStore();
+});
+
+afterEach(() => {
+  cleanup();
+  stop?.();
+});
+
+function renderStatus() {
+  render(
+    <Provider store={store}>
+      <SyncStatus />
+    </Provider>,
+  );
+  return screen.getByRole('status');
+}
+
+describe('sync status', () => {
+  it('has the shell’s words for each state', () => {
+    expect(syncStatusText({ state: 'saved', waiting: 0 })).toBe('All changes saved');
+    expect(syncStatusText({ state: 'waiting', waiting: 1 })).toBe('1 change waiting for a connection');
+    expect(syncStatusText({ state: 'waiting', waiting: 3 })).toBe('3 changes waiting for a connection');
+    expect(syncStatusText({ state: 'syncing', waiting: 2 })).toBe('Syncing…');
+    expect(syncStatusText({ state: 'attention', waiting: 0 })).toBe('Needs your attention');
+  });
+
+  it('is a polite live region showing all saved, then the waiting changes, then all saved again', async () => {
+    const server = fakeServer({
+      'POST /applications/update/case': () => jsonResponse(200, { data: {}, version: 1 }),
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const status = renderStatus();
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+
+    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await syncNow();
+    await waitFor(() => expect(status.textContent).toBe('1 change waiting for a connection'));
+    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await syncNow();
+    await waitFor(() => expect(status.textContent).toBe('2 changes waiting for a connection'));
+
+    server.offline = false;
+    await syncNow();
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('says Syncing… while writes are being sent', async () => {
+    let release: () => void = () => undefined;
+    const answer = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fakeServer({
+      'POST /applications/update/case': async () => {
+        await answer;
+        return jsonResponse(200, { data: {}, version: 1 });
+      },
+    });
+    stop = startSync(store);
+    const status = renderStatus();
+    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await waitFor(() => expect(status.textContent).toBe('Syncing…'));
+    release();
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+  });
+
+  it('needs attention when a draft was refused or conflicts', async () => {
+    stop = startSync(store);
+    const status = renderStatus();
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+    await writeDraft(1, stepDraftKey(7, 'case'), {});
+    await db.drafts.update(`1|${stepDraftKey(7, 'case')}`, { status: 'rejected', serverCodes: { caseRef: 'required' } });
+    await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
+  });
+});
