@@ -1,6 +1,165 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
+import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import { formatApplicationId, formatDateTime, shortName } from '../../../shared/rules/formats';
+import { paths } from '../../app/paths';
+import NotFoundPage from '../../app/not-found-page';
+import { sessionUserAtom } from '../auth/session';
+import { useCachedQuery } from '../../offline/cache';
+import { isLocalApplicationId, useResolvedApplicationId } from '../../offline/outbox';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { fetchApplication, isNotFound } from './applications-api';
+import { usePendingCreate, usePendingSteps } from './pending-creates';
+import { StepBar } from './step-bar';
+import { StepFormView } from './step-form-view';
+import { SummaryStep } from './summary-step';
+import type { Audience } from './steps/step-definition';
+import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
+import { isEditableStatus, RESUME_STEP, wizardAudience } from './wizard-routes';
 
-/** /applications/:id/:step (updateApplication). The wizard steps come with their issue. */
+/** What the wizard needs of an application, from the server (or its saved copy) or the outbox. */
+interface WizardApplication {
+  id: number | string;
+  name: string;
+  surname: string;
+  status: ApplicationStatus;
+  journey: Journey;
+  versions: JourneyVersions;
+  savedAt: number | null;
+}
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'failed' }
+  | { state: 'ready'; application: WizardApplication };
+
+function useServerApplication(id: string | null): Loaded {
+  const numeric = id !== null && /^\d+$/.test(id) ? Number(id) : null;
+  const valid = numeric !== null && numeric >= 1 && numeric <= 2_147_483_647;
+  const fetcher = useCallback(() => fetchApplication(numeric ?? 0), [numeric]);
+  const query = useCachedQuery(valid ? `application:${numeric}` : null, fetcher);
+  if (id === null) return { state: 'loading' };
+  if (!valid) return { state: 'notFound' };
+  if (query.data) {
+    const data = query.data;
+    return {
+      state: 'ready',
+      application: {
+        id: data.id,
+        name: data.name,
+        surname: data.surname,
+        status: data.status,
+        journey: data.journey,
+        versions: data.journeyVersions,
+        savedAt: query.fromCache && query.savedAt ? Number(new Date(query.savedAt)) : null,
+      },
+    };
+  }
+  if (query.error) return isNotFound(query.error) ? { state: 'notFound' } : { state: 'failed' };
+  return { state: 'loading' };
+}
+
+/** An application created on this device, not yet on the server: its data is the waiting create. */
+function useLocalApplication(id: string | null): Loaded {
+  const pending = usePendingCreate(id);
+  if (id === null || !pending.loaded) return { state: 'loading' };
+  if (!pending.create) return { state: 'notFound' };
+  const { personal, name, surname } = pending.create;
+  return {
+    state: 'ready',
+    application: { id, name, surname, status: 'incomplete', journey: { personal } as Journey, versions: {}, savedAt: null },
+  };
+}
+
+/**
+ * /applications/:id/:step (updateApplication): the lawyer's wizard and the client's form. Other
+ * roles and unknown steps go to /applications; a finished application to its details.
+ */
 export default function ApplicationStepPage() {
-  return <Page title="Application" />;
+  const user = useAtomValue(sessionUserAtom);
+  const { id = '', step = '' } = useParams();
+  const audience = user ? wizardAudience(user.role) : null;
+  if (!audience || (step !== RESUME_STEP && !isFormStep(audience, step))) {
+    return <Navigate to={paths.applications.url()} replace />;
+  }
+  return <Wizard key={id} routeId={id} step={step} audience={audience} />;
+}
+
+function Wizard({ routeId, step, audience }: { routeId: string; step: string; audience: Audience }) {
+  const resolved = useResolvedApplicationId(routeId);
+  const local = isLocalApplicationId(routeId);
+  const server = useServerApplication(local ? null : routeId);
+  const pending = useLocalApplication(local ? routeId : null);
+  const loaded = local ? pending : server;
+  const pendingSteps = usePendingSteps(routeId);
+  /** Steps saved on this screen since the application was loaded. */
+  const [saved, setSaved] = useState<{ journey: Partial<Journey>; versions: JourneyVersions }>({ journey: {}, versions: {} });
+
+  const application = loaded.state === 'ready' ? loaded.application : null;
+  const journey = useMemo(
+    () => (application ? overlayJourney(application.journey, pendingSteps, saved.journey) : null),
+    [application, pendingSteps, saved.journey],
+  );
+
+  const onSaved = useCallback((savedStep: JourneyStep, data: unknown, version: number | null) => {
+    setSaved((current) => ({
+      journey: { ...current.journey, [savedStep]: data },
+      versions: version === null ? current.versions : { ...current.versions, [savedStep]: version },
+    }));
+  }, []);
+
+  // The create has gone through: the application lives at its server id now.
+  if (local && resolved !== routeId && resolved !== null) {
+    return <Navigate to={paths.applicationStep.url({ id: resolved, step })} replace />;
+  }
+  if (loaded.state === 'notFound') return <NotFoundPage />;
+  if (loaded.state === 'failed') {
+    return (
+      <Page title="Application">
+        <p role="alert">{navigator.onLine ? 'Unhandled error. Please contact an administrator' : 'No connection. Please check your connection and try again.'}</p>
+      </Page>
+    );
+  }
+  if (!application || !journey) return <PageSpinner />;
+  if (!isEditableStatus(application.status)) {
+    return <Navigate to={paths.applicationDetails.url({ id: application.id })} replace />;
+  }
+  const redirect = redirectFor(audience, step, journey);
+  if (redirect) return <Navigate to={paths.applicationStep.url({ id: routeId, step: redirect })} replace />;
+
+  const current = step as FormStep;
+  const steps = stepsFor(audience);
+  const versions = { ...application.versions, ...saved.versions };
+  const items = stepBarItems(audience, routeId, journey);
+  const name = shortName(application.name, application.surname);
+  const caption = [name, formatApplicationId(application.id)].filter(Boolean).join(' · ');
+
+  return (
+    <Page title={stepTitle(audience, current)} documentTitle="Application">
+      <p className="wizard-caption">{caption}</p>
+      <StepBar items={items} current={current} />
+      <p className="list-note" role="status">
+        {application.savedAt ? `Saved copy from ${formatDateTime(application.savedAt)}` : ''}
+        {local ? 'Waiting for a connection: the application will be created when the connection returns.' : ''}
+      </p>
+      {current === 'summary' ? (
+        <SummaryStep applicationId={routeId} audience={audience} steps={steps} journey={journey} />
+      ) : (
+        <StepFormView
+          key={current}
+          applicationId={routeId}
+          step={current}
+          audience={audience}
+          serverData={(saved.journey[current] ?? application.journey[current]) as Journey[JourneyStep] | undefined}
+          serverVersion={versions[current] ?? 0}
+          queued={current in pendingSteps}
+          onSaved={onSaved}
+        />
+      )}
+    </Page>
+  );
 }

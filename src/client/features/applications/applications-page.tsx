@@ -1,21 +1,140 @@
+import { useCallback, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { hasPermissions } from '../../../shared/rules/permissions';
+import { dateGroup, dateGroups, formatDateTime, type DateGroup } from '../../../shared/rules/formats';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import { paths } from '../../app/paths';
+import { sessionUserAtom } from '../auth/session';
+import { useCachedQuery } from '../../offline/cache';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
+import { Pagination } from '../../ui/pagination';
+import { ApplicationListItem, PlaceholderItem, WaitingApplicationItem, type ApplicationListRow } from './application-list-item';
+import { ListFilters } from './list-filters';
+import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-query';
+import { fetchApplications } from './applications-api';
+import { usePendingCreates } from './pending-creates';
+import { applicationHref, resumeHref } from './wizard-routes';
 
-/** /applications. The list itself comes with the applications issue. */
+export const APPLICATIONS_INFO_STEPS = [
+  'A lawyer creates an application for a client. The client is invited by email to join by setting a password.',
+  'The lawyer and the client complete the application journey and it is submitted.',
+  'The provider reviews it and accepts or rejects it.',
+  'The client reviews the contract and documents and obtains independent legal advice (fixed fee of £250 plus VAT).',
+  'The provider confirms receipt of the certificate of advice, prepares the documents for electronic signature and notifies the client.',
+  'The client signs electronically. Signing creates a loan.',
+] as const;
+
+function groupRows(rows: readonly ApplicationListRow[], now: Date): [DateGroup, ApplicationListRow[]][] {
+  const groups = new Map<DateGroup, ApplicationListRow[]>();
+  for (const row of rows) {
+    const group = dateGroup(row.startDate, now);
+    groups.set(group, [...(groups.get(group) ?? []), row]);
+  }
+  return dateGroups.flatMap((group) => {
+    const items = groups.get(group);
+    return items ? [[group, items] as [DateGroup, ApplicationListRow[]]] : [];
+  });
+}
+
+/**
+ * /applications (readApplications). The server scopes the rows to the caller; filters and the page
+ * are in the address. Offline, the last copy of this very page is shown, marked with its time.
+ */
 export default function ApplicationsPage() {
+  const user = useAtomValue(sessionUserAtom);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const query = useMemo(() => readListQuery(params), [params]);
+  const key = `applications${listSearch(query)}`;
+  const fetcher = useCallback(() => fetchApplications(query), [query]);
+  const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(key, fetcher);
+  const pending = usePendingCreates();
+
+  const setQuery = useCallback(
+    (next: Partial<ListQuery>) => {
+      void navigate(`${paths.applications.url()}${listSearch({ ...query, ...next })}`);
+    },
+    [navigate, query],
+  );
+
+  if (!user) return null;
+  const canCreate = hasPermissions(user.role, ['createApplication']);
+  const rows: ApplicationListRow[] = data?.items ?? [];
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
+  const loading = !data && !error;
+  const empty = Boolean(data) && rows.length === 0 && pending.length === 0;
+  const failed = !data && Boolean(error);
+
   return (
-    <Page title="Applications">
-      <InfoPanel
-        header="More info on applications"
-        steps={[
-          'A lawyer creates an application for a client. The client is invited by email to join by setting a password.',
-          'The lawyer and the client complete the application journey and it is submitted.',
-          'The provider reviews it and accepts or rejects it.',
-          'The client reviews the contract and documents and obtains independent legal advice (fixed fee of £250 plus VAT).',
-          'The provider confirms receipt of the certificate of advice, prepares the documents for electronic signature and notifies the client.',
-          'The client signs electronically. Signing creates a loan.',
-        ]}
-      />
+    <Page
+      title="Applications"
+      actions={
+        canCreate ? (
+          <Link className="button button--primary" to={paths.newApplication.url()}>
+            new application
+          </Link>
+        ) : null
+      }
+    >
+      <ListFilters query={query} onChange={setQuery} />
+      {/* Always one line high: the saved-copy note or an error appears without moving the list. */}
+      <p className="list-note" role="status">
+        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
+        {failed ? (navigator.onLine ? errorMessages.unhandled : errorMessages.offline) : ''}
+      </p>
+      <div className="application-list" aria-busy={loading || fetching || undefined}>
+        {pending.length > 0 && query.page === 1 ? (
+          <section className="application-group" aria-labelledby="applications-waiting">
+            <h2 className="application-group__title" id="applications-waiting">
+              Waiting for a connection
+            </h2>
+            <ul className="application-group__items">
+              {pending.map((item) => (
+                <WaitingApplicationItem
+                  key={item.localId}
+                  name={item.name}
+                  surname={item.surname}
+                  href={resumeHref(item.localId)}
+                />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {loading ? (
+          <ul className="application-group__items">
+            {Array.from({ length: PAGE_SIZE }, (_, index) => (
+              <PlaceholderItem key={index} />
+            ))}
+          </ul>
+        ) : (
+          groupRows(rows, new Date()).map(([group, items]) => (
+            <section key={group} className="application-group" aria-label={group}>
+              <h2 className="application-group__title">{group}</h2>
+              <ul className="application-group__items">
+                {items.map((row) => (
+                  <ApplicationListItem key={row.id} row={row} href={applicationHref(row.id, row.status, user.role)} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+      {data ? (
+        <Pagination
+          page={query.page}
+          pageCount={pageCount}
+          hrefFor={(page) => `${paths.applications.url()}${listSearch({ ...query, page })}`}
+        />
+      ) : null}
+      {empty ? (
+        <>
+          {hasFilters(query) ? <p className="list-empty">No applications match these filters.</p> : null}
+          <InfoPanel header="More info on applications" steps={APPLICATIONS_INFO_STEPS} />
+        </>
+      ) : null}
     </Page>
   );
 }

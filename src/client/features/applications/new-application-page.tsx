@@ -1,6 +1,130 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { paths } from '../../app/paths';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { sessionUserAtom } from '../auth/session';
+import { enqueue, newLocalApplicationId, waitForResult } from '../../offline/outbox';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
 import { Page } from '../../ui/page';
+import { useToast } from '../../ui/toast-store';
+import { StepBar } from './step-bar';
+import { stepDefinitions } from './steps/registry';
+import { nextStep, stepBarItems } from './use-journey';
+import { useStepForm } from './use-step-form';
+import { resumeHref } from './wizard-routes';
 
-/** /applications/new (createApplication). The form comes with the wizard issue. */
+/** The device's draft of the form, until the application exists. */
+export const NEW_APPLICATION_DRAFT_KEY = 'new-application';
+export const CREATE_QUEUED_MESSAGE =
+  'Saved on this device. The application will be created when you are back online.';
+
+const idOf = (body: unknown): number | null => {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : null;
+};
+
+/**
+ * /applications/new (createApplication): the step bar with every step disabled and the first one
+ * active, and the client-details form. Creating goes through the outbox: online the screen waits
+ * and opens the application's first incomplete step; offline the application is kept on the device
+ * as `local-<uuid>` and the user may go on with the next step.
+ */
 export default function NewApplicationPage() {
-  return <Page title="New application" />;
+  const user = useAtomValue(sessionUserAtom);
+  const def = stepDefinitions.personal;
+  const form = useStepForm({ def, draftKey: NEW_APPLICATION_DRAFT_KEY, serverData: undefined, serverVersion: 0, audience: 'lawyer' });
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useLeaveConfirmation(form.dirty, busy);
+
+  const create = async () => {
+    if (!form.validation?.success || !user) return;
+    const personal = form.validation.output;
+    const values = form.values;
+    const localId = newLocalApplicationId();
+    setBusy(true);
+    setBanner(null);
+    try {
+      await form.draft.flush();
+      const id = await enqueue({
+        kind: 'createApplication',
+        localId,
+        personal,
+        ...(user.lawyerId ? { lawyerId: user.lawyerId } : {}),
+      });
+      const result = await waitForResult(id);
+      if (result.status === 'done') {
+        const serverId = idOf(result.body);
+        form.markSaved(values);
+        await form.draft.clear();
+        void navigate(serverId ? resumeHref(serverId) : paths.applications.url());
+      } else if (result.status === 'queued') {
+        form.markSaved(values);
+        await form.draft.clear();
+        toast.notify(CREATE_QUEUED_MESSAGE);
+        const next = nextStep('lawyer', 'personal');
+        void navigate(next ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
+      } else if (result.status === 'rejected') {
+        // The server names the account's login; the form asks for it as the client's email.
+        const { login, ...fields } = result.fields;
+        form.setServerCodes(login ? { ...fields, email: login } : fields);
+        setBanner((errorMessages as Record<string, string>)[result.error] ?? errorMessages.validation);
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      } else {
+        toast.unhandled();
+      }
+    } catch {
+      toast.unhandled();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validation) return;
+    form.markSubmitted();
+    if (!form.validation.success) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    void create();
+  };
+
+  const Form = def.Form;
+  return (
+    <Page title="New application">
+      <StepBar items={stepBarItems('lawyer', 'new', null, { allDisabled: true })} current="personal" />
+      {form.values === null ? (
+        <div className="step-form-placeholder" aria-busy="true" />
+      ) : (
+        <form ref={formRef} className="form wizard-form" noValidate onSubmit={onSubmit}>
+          <Form
+            values={form.values}
+            onChange={form.onChange}
+            onTouch={form.onTouch}
+            errors={form.errors}
+            audience="lawyer"
+            applicationId={NEW_APPLICATION_DRAFT_KEY}
+            disabled={busy}
+          />
+          <div className="wizard-actions">
+            <p className="sync-state" role="status">
+              {form.dirty ? 'Kept on this device, not saved yet' : ''}
+            </p>
+            <Button type="submit" busy={busy}>
+              Save &amp; Continue
+            </Button>
+          </div>
+          <FormMessage message={banner} />
+        </form>
+      )}
+    </Page>
+  );
 }

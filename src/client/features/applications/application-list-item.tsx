@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { applicationStatusLabels, type ApplicationStatus } from '../../../shared/rules/statuses';
+import { formatApplicationId, formatDate, shortName } from '../../../shared/rules/formats';
+
+export interface ApplicationListRow {
+  id: number | string;
+  name: string;
+  surname: string;
+  caseRef: string | null;
+  startDate: string;
+  status: ApplicationStatus;
+}
+
+/** A status with its own colour (styles/components.css `.status--<status>`). */
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return <span className={`status status--${status}`}>{applicationStatusLabels[status]}</span>;
+}
+
+/** One application: name, formatted id, case reference, status and date (spec section 2). */
+export function ApplicationListItem({ row, href }: { row: ApplicationListRow; href: string }) {
+  return (
+    <li className="application-item">
+      <Link className="application-item__link" to={href}>
+        {/* Spaces between the parts: the link's accessible name reads as words. */}
+        <span className="application-item__name">{shortName(row.name, row.surname)}</span>{' '}
+        <span className="application-item__id">{formatApplicationId(row.id)}</span>{' '}
+        <span className="application-item__ref">{row.caseRef ?? ''}</span> <StatusBadge status={row.status} />{' '}
+        <span className="application-item__date">{formatDate(row.startDate)}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** An application created on this device that the server has not received yet. */
+export function WaitingApplicationItem({ name, surname, href }: { name: string; surname: string; href: string }) {
+  return (
+    <li className="application-item application-item--waiting">
+      <Link className="application-item__link" to={href}>
+        <span className="application-item__name">{shortName(name, surname) || 'New application'}</span>{' '}
+        <span className="status status--waiting">Waiting for a connection</span>
+        <span className="application-item__date" />
+      </Link>
+    </li>
+  );
+}
+
+/** Keeps the list's height while the first page loads: nothing moves when it arrives. */
+export function PlaceholderItem() {
+  return (
+    <li className="application-item application-item--placeholder" aria-hidden="true">
+      <span className="application-item__link">
+        <span className="application-item__name placeholder-text" />
+        <span className="application-item__id placeholder-text" />
+        <span className="application-item__ref placeholder-text" />
+        <span className="status placeholder-text" />
+        <span className="application-item__date placeholder-text" />
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { currentUrl, json, renderApp } from '../../test/render-app';
+import { clearAllTables } from '../../offline/db';
+import { writeDraft } from '../../offline/drafts';
+import { stepDefinitions } from './steps/registry';
+import { NEW_APPLICATION_DRAFT_KEY } from './new-application-page';
+import { application, installDomShims, validPersonal } from './wizard-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(installDomShims);
+afterEach(async () => {
+  await clearAllTables();
+});
+
+async function seedValidDraft() {
+  await writeDraft(1, NEW_APPLICATION_DRAFT_KEY, stepDefinitions.personal.fromJourney(validPersonal));
+}
+
+describe('new application', () => {
+  it('shows the title, the step bar with every step disabled and the first active', async () => {
+    renderApp('/applications/new', { role: 'lawyer' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New application' })).toBeTruthy();
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(bar).queryAllByRole('link')).toHaveLength(0);
+    expect(within(bar).getByText('Client details').closest('[aria-current]')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('shows the required fields after Save & Continue and sends nothing', async () => {
+    const { user, calls } = renderApp('/applications/new', { role: 'lawyer' });
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    expect((await screen.findAllByText('Required field')).length).toBeGreaterThan(3);
+    expect(calls.some((call) => call.path === '/applications/create')).toBe(false);
+  });
+
+  it("shows the server's login error on the email field", async () => {
+    await seedValidDraft();
+    const { user } = renderApp('/applications/new', {
+      role: 'lawyer',
+      handlers: { 'POST /applications/create': () => json(400, { error: 'validation', fields: { login: 'login' } }) },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const message = await screen.findByText('This email is already in use');
+    expect(screen.getByLabelText('Email address').closest('.field')?.contains(message)).toBe(true);
+  });
+
+  it("creates the application and opens its first incomplete step", async () => {
+    await seedValidDraft();
+    const created = application(42, { personal: validPersonal });
+    const { user, router, calls } = renderApp('/applications/new', {
+      role: 'lawyer',
+      handlers: {
+        'POST /applications/create': () => json(201, created),
+        'GET /applications/42': () => json(200, created),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/applications/42/case'));
+    const create = calls.find((call) => call.path === '/applications/create');
+    expect(create?.body).toMatchObject({ lawyerId: 5, journeyData: { personal: { firstName: 'Nina', email: 'nina@example.test' } } });
+  });
+
+  it('keeps the application on the device when offline and goes on to the next step', async () => {
+    await seedValidDraft();
+    const { user, router } = renderApp('/applications/new', {
+      role: 'lawyer',
+      handlers: {
+        'POST /applications/create': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+      expect(await screen.findByText('Saved on this device. The application will be created when you are back online.')).toBeTruthy();
+      await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/local-[0-9a-f-]+\/case$/));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Case details' })).toBeTruthy();
+      expect(screen.getByText(/the application will be created when the connection returns/)).toBeTruthy();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { useAtomValue } from 'jotai';
+import * as v from 'valibot';
+import type { Journey, JourneyStep } from '../../../shared/journey/steps';
+import { journeySteps } from '../../../shared/journey/steps';
+import { sessionUserAtom } from '../auth/session';
+import { db, outboxRowSchema, readRows } from '../../offline/db';
+import { useSafeLiveQuery } from '../../offline/live';
+import { payloadSchemas } from '../../offline/mutations';
+
+/**
+ * What the outbox still holds for the screens: applications created on this device and not yet
+ * received by the server (the list shows them on top), and step saves not yet sent (the wizard
+ * counts them as saved: the step bar and locking follow what the user has done, not the network).
+ */
+
+export interface PendingCreate {
+  localId: string;
+  name: string;
+  surname: string;
+  personal: Record<string, unknown>;
+}
+
+const personalNames = v.object({
+  firstName: v.optional(v.string(), ''),
+  lastName: v.optional(v.string(), ''),
+});
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+async function outboxOf(userId: number) {
+  return readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
+}
+
+export async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
+  const rows = await outboxOf(userId);
+  return rows.flatMap((row) => {
+    if (row.kind !== 'createApplication') return [];
+    const payload = v.safeParse(payloadSchemas.createApplication, row.payload);
+    if (!payload.success) return [];
+    const personal = asRecord(payload.output.personal);
+    const names = v.safeParse(personalNames, personal);
+    return [
+      {
+        localId: payload.output.localId,
+        name: names.success ? names.output.firstName : '',
+        surname: names.success ? names.output.lastName : '',
+        personal,
+      },
+    ];
+  });
+}
+
+const none: readonly PendingCreate[] = [];
+
+/** Applications this user created on this device that are still waiting to be sent. */
+export function usePendingCreates(): readonly PendingCreate[] {
+  const user = useAtomValue(sessionUserAtom);
+  const rows = useSafeLiveQuery(async () => (user ? readPendingCreates(user.id) : none), [user?.id], none);
+  return rows ?? none;
+}
+
+export type PendingCreateState = { loaded: false } | { loaded: true; create: PendingCreate | null };
+
+/** The waiting create of one local application (null once it has gone, or if it never existed). */
+export function usePendingCreate(localId: string | null): PendingCreateState {
+  const user = useAtomValue(sessionUserAtom);
+  const result = useSafeLiveQuery(
+    async () => {
+      if (!user || localId === null) return { create: null };
+      const creates = await readPendingCreates(user.id);
+      return { create: creates.find((create) => create.localId === localId) ?? null };
+    },
+    [user?.id, localId],
+    { create: null },
+  );
+  return result ? { loaded: true, create: result.create } : { loaded: false };
+}
+
+/** Step saves of one application still in the outbox, the latest per step. */
+export function usePendingSteps(applicationId: number | string | null): Partial<Journey> {
+  const user = useAtomValue(sessionUserAtom);
+  const result = useSafeLiveQuery(
+    async () => {
+      if (!user || applicationId === null) return {};
+      const rows = await outboxOf(user.id);
+      const journey: Partial<Record<JourneyStep, unknown>> = {};
+      for (const row of rows) {
+        if (row.kind !== 'saveStep') continue;
+        const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
+        if (!payload.success || String(payload.output.applicationId) !== String(applicationId)) continue;
+        if ((journeySteps as readonly string[]).includes(payload.output.step)) journey[payload.output.step] = payload.output.data;
+      }
+      return journey as Partial<Journey>;
+    },
+    [user?.id, applicationId],
+    {},
+  );
+  return result ?? emptyJourney;
+}
+
+const emptyJourney: Partial<Journey> = {};

@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { validateStep } from '../../../shared/journey/validate';
+import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
+import { fieldLabel } from '../../../shared/journey/labels';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { paths } from '../../app/paths';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useToast } from '../../ui/toast-store';
+import { stepDraftKey } from '../../offline/drafts';
+import { enqueue } from '../../offline/outbox';
+import { ConflictDialog } from './conflict-dialog';
+import { displayValue } from './journey-display';
+import { saveStep } from './save-step';
+import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
+import { stepDefinitions } from './steps/registry';
+import type { Audience, StepDefinition } from './steps/step-definition';
+import { nextStep } from './use-journey';
+import { useStepForm } from './use-step-form';
+
+export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
+
+type Data = Record<string, unknown>;
+
+export interface SyncLabel {
+  state: 'saved' | 'device' | 'waiting' | 'rejected' | 'conflict';
+  text: string;
+}
+
+interface StepFormViewProps {
+  applicationId: number | string;
+  step: JourneyStep;
+  audience: Audience;
+  serverData: Journey[JourneyStep] | undefined;
+  serverVersion: number;
+  /** A save of this step is still in the outbox. */
+  queued: boolean;
+  /** The step was saved: the wizard lays it over the journey (step bar, locking). */
+  onSaved: (step: JourneyStep, data: unknown, version: number | null) => void;
+}
+
+function syncLabel(status: string | undefined, dirty: boolean, queued: boolean, saved: boolean): SyncLabel | null {
+  if (status === 'conflict') return { state: 'conflict', text: 'Changed by someone else: choose what to keep' };
+  if (status === 'rejected') return { state: 'rejected', text: 'Not accepted: please check the highlighted fields' };
+  if (queued || status === 'queued') return { state: 'waiting', text: 'Waiting for a connection' };
+  if (dirty) return { state: 'device', text: 'Kept on this device, not saved yet' };
+  if (saved) return { state: 'saved', text: 'Saved' };
+  return null;
+}
+
+function focusFirstError(form: HTMLFormElement | null): void {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  invalid?.focus();
+}
+
+/**
+ * One journey step of the wizard: its form with the device's draft, 'Save & Continue' through the
+ * outbox, the server's messages after a refused save, and the field-by-field choice after a conflict.
+ */
+export function StepFormView({ applicationId, step, audience, serverData, serverVersion, queued, onSaved }: StepFormViewProps) {
+  // The registry's values type is `any` per step; one step's definition is used consistently here.
+  const def = stepDefinitions[step] as StepDefinition<JourneyStep, unknown>;
+  const draftKey = stepDraftKey(applicationId, step);
+  const form = useStepForm({ def, draftKey, serverData, serverVersion, audience });
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ data: Data; version: number } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const leavingBySave = useRef(false);
+
+  useLeaveConfirmation(form.dirty, busy);
+
+  // A save refused or in conflict while this device was away: shown when the step opens.
+  const record = form.draft.draft;
+  useEffect(() => {
+    if (record?.status === 'rejected') setBanner(errorMessages.validation);
+    if (record?.status === 'conflict' && record.conflict) {
+      const data = (record.conflict.data as Journey)[step] as Data | undefined;
+      setConflict({ data: data ?? {}, version: record.conflict.version });
+    }
+  }, [record?.status, record?.conflict, step]);
+
+  // Spec: "Leaving the documents step first stores the list of uploaded files."
+  const valuesRef = useRef(form.values);
+  valuesRef.current = form.values;
+  useEffect(() => {
+    if (step !== 'asset') return;
+    return () => {
+      const values = valuesRef.current as AssetStepValues | null;
+      if (leavingBySave.current || !values) return;
+      const data = documentsForLeave(values, serverData as Journey['asset']);
+      if (!data || !validateStep('asset', data, { audience, today: new Date() }).success) return;
+      void enqueue({ kind: 'saveStep', applicationId, step: 'asset', baseVersion: serverVersion, data })
+        .then(() => onSaved('asset', data, null))
+        .catch(() => undefined);
+    };
+    // Once per step: the cleanup reads the latest values through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, applicationId]);
+
+  const goNext = () => {
+    const next: FormStep | null = nextStep(audience, step);
+    leavingBySave.current = true;
+    void navigate(next ? paths.applicationStep.url({ id: applicationId, step: next }) : paths.applications.url());
+  };
+
+  const send = async (data: unknown, baseVersion: number) => {
+    const values = form.values;
+    setBusy(true);
+    setBanner(null);
+    try {
+      const outcome = await saveStep({ applicationId, step, baseVersion, data, draftKey });
+      switch (outcome.status) {
+        case 'done':
+          form.markSaved(values);
+          onSaved(step, outcome.data[step] ?? data, outcome.version);
+          await form.draft.clear();
+          goNext();
+          return;
+        case 'queued':
+          form.markSaved(values);
+          onSaved(step, data, null);
+          toast.notify(QUEUED_MESSAGE);
+          goNext();
+          return;
+        case 'rejected':
+          form.setServerCodes(outcome.fields);
+          setBanner((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.validation);
+          requestAnimationFrame(() => focusFirstError(formRef.current));
+          return;
+        case 'conflict':
+          setConflict({ data: (outcome.current.data[step] as Data | undefined) ?? {}, version: outcome.current.version });
+          return;
+      }
+    } catch {
+      toast.unhandled();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validation) return;
+    form.markSubmitted();
+    if (!form.validation.success) {
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    void send(form.validation.output, form.baseVersion);
+  };
+
+  const resolveConflict = (merged: Data) => {
+    if (!conflict) return;
+    const values = def.fromJourney(merged as never);
+    form.replaceValues(values, conflict.version);
+    const version = conflict.version;
+    setConflict(null);
+    const checked = validateStep(step, def.toJourney(values), { audience, today: new Date() });
+    if (!checked.success) {
+      form.markSubmitted();
+      return;
+    }
+    void send(checked.output, version);
+  };
+
+  if (!form.loaded || form.values === null) return <div className="step-form-placeholder" aria-busy="true" />;
+
+  const label = syncLabel(record?.status, form.dirty, queued, serverVersion > 0);
+  const Form = def.Form;
+  return (
+    <form ref={formRef} className="form wizard-form" noValidate onSubmit={onSubmit}>
+      <Form
+        values={form.values}
+        onChange={form.onChange}
+        onTouch={form.onTouch}
+        errors={form.errors}
+        audience={audience}
+        applicationId={applicationId}
+        disabled={busy}
+      />
+      <div className="wizard-actions">
+        <p className={`sync-state${label ? ` sync-state--${label.state}` : ''}`} role="status">
+          {label?.text ?? ''}
+        </p>
+        <Button type="submit" busy={busy}>
+          Save &amp; Continue
+        </Button>
+      </div>
+      <FormMessage message={banner} />
+      {conflict ? (
+        <ConflictDialog
+          open
+          mine={(form.journeyData ?? {}) as Data}
+          theirs={conflict.data}
+          label={(field) => fieldLabel(step, field, audience)}
+          display={(field, value) => displayValue(step, field, value)}
+          onResolve={resolveConflict}
+          onClose={() => setConflict(null)}
+        />
+      ) : null}
+    </form>
+  );
+}

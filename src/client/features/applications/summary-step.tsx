@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
+import { isStepComplete } from '../../../shared/journey/completeness';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useConfirm } from '../../ui/modal-store';
+import { useToast } from '../../ui/toast-store';
+import { isLocalApplicationId } from '../../offline/outbox';
+import { summaryRows } from './journey-display';
+import { submitApplication } from './save-step';
+import type { Audience } from './steps/step-definition';
+import { stepTitle } from './use-journey';
+
+export const SUBMIT_QUESTION = 'Are you sure you want to submit this application?';
+export const SUBMITTED_MESSAGE = 'The application has been submitted.';
+export const SUBMIT_QUEUED_MESSAGE = 'Submitted on this device. It will be sent when you are back online.';
+
+interface SummaryStepProps {
+  applicationId: number | string;
+  audience: Audience;
+  steps: readonly FormStep[];
+  journey: Journey;
+}
+
+/**
+ * The final step: every step's answers, read only; 'Download PDF' (made on the server) and
+ * 'submit application' with a confirmation, sent through the outbox.
+ */
+export function SummaryStep({ applicationId, audience, steps, journey }: SummaryStepProps) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'pdf' | 'submit' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [missing, setMissing] = useState<FormStep[]>([]);
+  const journeySteps = steps.filter((step): step is JourneyStep => step !== 'summary');
+  const local = isLocalApplicationId(applicationId);
+
+  const downloadPdf = async () => {
+    if (local || busy) return;
+    setBusy('pdf');
+    // Opened before the await: a window opened later is taken for a pop-up and blocked.
+    const target = window.open('', '_blank');
+    try {
+      const { data } = await api.GET('/pdf-generator/for-application-json/{id}', {
+        params: { path: { id: Number(applicationId) } },
+      });
+      if (!data) throw new Error('no link');
+      if (target) target.location.href = data.url;
+      else window.location.assign(data.url);
+    } catch {
+      target?.close();
+      toast.unhandled();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const incomplete = journeySteps.filter((step) => !isStepComplete(step, journey, audience));
+    if (incomplete.length > 0) {
+      setMissing(incomplete);
+      setMessage('Please complete these steps first:');
+      return;
+    }
+    if (!(await confirm(SUBMIT_QUESTION))) return;
+    setBusy('submit');
+    setMessage(null);
+    setMissing([]);
+    try {
+      const outcome = await submitApplication(applicationId);
+      if (outcome.status === 'done') {
+        toast.notify(SUBMITTED_MESSAGE);
+        void navigate(paths.applications.url());
+      } else if (outcome.status === 'queued') {
+        toast.notify(SUBMIT_QUEUED_MESSAGE);
+        void navigate(paths.applications.url());
+      } else if (outcome.error === 'incompleteSteps') {
+        const named = Object.keys(outcome.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
+        setMissing(named);
+        setMessage('Please complete these steps first:');
+      } else {
+        setMessage((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.unhandled);
+      }
+    } catch {
+      toast.unhandled();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="summary-step">
+      {journeySteps.map((step) => {
+        const rows = summaryRows(step, journey[step] as Record<string, unknown> | undefined, audience);
+        return (
+          <section key={step} className="summary-section" aria-labelledby={`summary-${step}`}>
+            <h2 className="summary-section__title" id={`summary-${step}`}>
+              {stepTitle(audience, step)}
+            </h2>
+            {rows.length === 0 ? (
+              <p className="summary-section__empty">Not answered yet</p>
+            ) : (
+              <dl className="summary-list">
+                {rows.map((row) => (
+                  <div key={row.field} className="summary-list__row">
+                    <dt>{row.label}</dt>
+                    <dd>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+        );
+      })}
+      <div className="wizard-actions">
+        <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
+          Download PDF
+        </Button>
+        <Button busy={busy === 'submit'} onClick={() => void submit()}>
+          submit application
+        </Button>
+      </div>
+      {local ? <p className="wizard-note">The PDF can be made once the application has reached the server.</p> : null}
+      <FormMessage message={message} />
+      {missing.length > 0 ? (
+        <ul className="summary-missing">
+          {missing.map((step) => (
+            <li key={step}>{stepTitle(audience, step)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMemo } from 'react';
+import {
+  firstIncompleteStep,
+  isStepComplete,
+  isStepLocked,
+  needsFormEDocuments,
+} from '../../../shared/journey/completeness';
+import {
+  customerSteps,
+  customerStepTitles,
+  lawyerSteps,
+  lawyerStepTitles,
+  type FormStep,
+  type Journey,
+  type JourneyStep,
+} from '../../../shared/journey/steps';
+import { paths } from '../../app/paths';
+import type { StepBarItem } from './step-bar';
+import type { Audience } from './steps/step-definition';
+import { RESUME_STEP } from './wizard-routes';
+
+export type JourneyVersions = Partial<Record<JourneyStep, number>>;
+
+/** The steps of the audience's form, in order, and their titles (spec section 2). */
+export function stepsFor(audience: Audience): readonly FormStep[] {
+  return audience === 'lawyer' ? lawyerSteps : customerSteps;
+}
+
+export function stepTitle(audience: Audience, step: FormStep): string {
+  if (audience === 'lawyer') return (lawyerStepTitles as Partial<Record<FormStep, string>>)[step] ?? '';
+  return customerStepTitles[step];
+}
+
+export function isFormStep(audience: Audience, value: string): value is FormStep {
+  return (stepsFor(audience) as readonly string[]).includes(value);
+}
+
+/** The step after this one, or null after the last (spec: then /applications). */
+export function nextStep(audience: Audience, step: FormStep): FormStep | null {
+  const steps = stepsFor(audience);
+  const index = steps.indexOf(step);
+  return index >= 0 && index + 1 < steps.length ? steps[index + 1]! : null;
+}
+
+/**
+ * The saved journey as this device knows it: the server's copy, with the steps saved since (this
+ * screen's saves and saves still waiting in the outbox) laid over it. Locking and the step bar use
+ * it, so a step saved offline opens the next one.
+ */
+export function overlayJourney(base: Journey, ...overlays: Partial<Journey>[]): Journey {
+  return overlays.reduce<Journey>((journey, overlay) => ({ ...journey, ...overlay }), { ...base });
+}
+
+/**
+ * Where the route should go instead, or null when the step may be shown:
+ * - the resume slug → the first incomplete step;
+ * - a locked (lawyer) or unreachable (customer) step → the first incomplete step;
+ * - the independent-advice step with Form E declared but no documents → the documents step.
+ */
+export function redirectFor(audience: Audience, requested: string, journey: Journey): FormStep | null {
+  const steps = stepsFor(audience);
+  const first = firstIncompleteStep(steps, journey, audience);
+  if (requested === RESUME_STEP) return first;
+  if (!isFormStep(audience, requested)) return null;
+  if (isStepLocked(steps, requested, journey, audience)) return requested === first ? null : first;
+  if (requested === 'independent' && needsFormEDocuments(journey)) return 'asset';
+  return null;
+}
+
+/** The step bar: completed per the journey, disabled when locked or unreachable. */
+export function stepBarItems(
+  audience: Audience,
+  applicationId: number | string,
+  journey: Journey | null,
+  { allDisabled = false }: { allDisabled?: boolean } = {},
+): StepBarItem[] {
+  const steps = stepsFor(audience);
+  return steps.map((step) => {
+    const locked = allDisabled || journey === null || isStepLocked(steps, step, journey, audience);
+    return {
+      step,
+      title: stepTitle(audience, step),
+      href: locked ? null : paths.applicationStep.url({ id: applicationId, step }),
+      complete: journey !== null && isStepComplete(step, journey, audience),
+    };
+  });
+}
+
+export function useStepBar(audience: Audience, applicationId: number | string, journey: Journey | null): StepBarItem[] {
+  return useMemo(() => stepBarItems(audience, applicationId, journey), [audience, applicationId, journey]);
+}
