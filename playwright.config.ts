@@ -29,8 +29,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      testIgnore: /administration\.spec\.ts/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    { name: 'desktop', testIgnore: /administration\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
+    // The administration journeys (issue 4) at a 1024 px tablet.
+    { name: 'tablet', testMatch: /administration\.spec\.ts/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
   ],
   webServer: {
     command: 'npx tsx src/server/main.ts',

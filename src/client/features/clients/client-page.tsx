@@ -1,6 +1,120 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { birthYears, days, months } from '../../../shared/journey/options';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import NotFoundPage from '../../app/not-found-page';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { TextField } from '../../ui/field';
+import { SelectField } from '../../ui/choice-fields';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useToast } from '../../ui/toast-store';
+import { useForm, useSubmit } from '../../ui/use-form';
+import { confirmMessages, doneMessages, useConfirmedAction } from '../firms/admin-actions';
+import { activeCasesText, notFoundAnswer, recordId, send, showSaveFailure, useLoad, type Client } from '../firms/admin-kit';
+import { clientFields, clientFormSchema, clientValues, isoOf } from './client-form';
 
-/** /clients/:id (crudClients). */
+/**
+ * /clients/:id (crudClients): the email (disabled), names, phone and date of birth, Save (back to
+ * /clients), and 'Reset password', which asks first and sends the client the reset email.
+ */
 export default function ClientPage() {
-  return <Page title="Edit client" />;
+  const { id: param = '' } = useParams();
+  const id = recordId(param);
+  const { state } = useLoad(`client ${param}`, () => (id ? api.GET('/clients/{id}', { params: { path: { id } } }) : notFoundAnswer<Client>()));
+  if (state.status === 'notFound') return <NotFoundPage />;
+  return (
+    <Page title="Edit client">
+      {state.status === 'ready' ? (
+        <ClientEditor key={param} client={state.data} />
+      ) : state.status === 'failed' ? (
+        <FormMessage message={state.message} />
+      ) : (
+        <PageSpinner />
+      )}
+    </Page>
+  );
+}
+
+function ClientEditor({ client }: { client: Client }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [message, setMessage] = useState<string | null>(null);
+  const initial = useMemo(() => clientValues(client), [client]);
+  const form = useForm(clientFormSchema, initial);
+  // The year list (88 years, ending 12 years ago) also offers a stored year outside it.
+  const years = useMemo(() => {
+    const list = birthYears(new Date());
+    const stored = Number(initial.birthYear);
+    return stored && !list.some((option) => option.value === stored) ? [...list, { value: stored, label: String(stored) }].sort((a, b) => b.value - a.value) : list;
+  }, [initial.birthYear]);
+
+  const save = useSubmit(async () => {
+    form.markSubmitted();
+    setMessage(null);
+    const output = form.output;
+    if (!output) return;
+    const body = {
+      applicationId: client.applicationId,
+      firstName: output.firstName,
+      lastName: output.lastName,
+      contactNumber: output.contactNumber,
+      birthDay: isoOf(output.birthDayDay, output.birthMonth, output.birthYear),
+    };
+    const outcome = await send(() => api.POST('/clients/update', { body }));
+    if (!outcome.ok) {
+      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, clientFields, { birthDay: 'birthDayDay' });
+      return;
+    }
+    form.markSaved();
+    toast.notify(doneMessages.clientSaved);
+    await navigate(paths.clients.url());
+  });
+
+  const reset = useConfirmedAction({
+    question: confirmMessages.resetPassword,
+    call: () => api.POST('/clients/reset-password', { body: { email: client.email } }),
+    setMessage,
+    onDone: () => toast.notify(doneMessages.resetSent),
+  });
+
+  useLeaveConfirmation(form.dirty, save.busy);
+
+  const part = (name: 'birthDayDay' | 'birthMonth' | 'birthYear') => {
+    const binding = form.field(name);
+    return { value: binding.value, onValueChange: binding.onValueChange, onBlur: binding.onBlur, error: binding.error };
+  };
+
+  return (
+    <form className="form admin-form card" noValidate onSubmit={save.onSubmit}>
+      <p className="admin-facts">{activeCasesText(client.activeCases)}</p>
+      <TextField label="Email" type="email" value={client.email} onValueChange={() => undefined} disabled />
+      <TextField label="First name" autoComplete="off" {...form.field('firstName')} />
+      <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />
+      <fieldset className="field field--group field--parts">
+        <legend className="field__label">Date of birth</legend>
+        <div className="field__parts">
+          <SelectField className="field__part" label="Day" options={days} placeholder="Day" {...part('birthDayDay')} />
+          <SelectField className="field__part" label="Month" options={months} placeholder="Month" {...part('birthMonth')} />
+          <SelectField className="field__part" label="Year" options={years} placeholder="Year" {...part('birthYear')} />
+        </div>
+      </fieldset>
+      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="off" {...form.field('contactNumber')} />
+      <div className="form__actions">
+        <Button type="submit" busy={save.busy} disabled={!form.dirty}>
+          Save
+        </Button>
+        <Button variant="secondary" busy={reset.busy} onClick={() => void reset.run()}>
+          Reset password
+        </Button>
+        <Link className="button button--link" to={paths.clients.url()}>
+          cancel
+        </Link>
+      </div>
+      <FormMessage message={message} />
+    </form>
+  );
 }

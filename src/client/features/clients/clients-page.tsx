@@ -1,6 +1,45 @@
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
+import { AdminList, fullName, Overview, pageHref, useLoad, usePageParam, type AdminRow, type Client } from '../firms/admin-kit';
 
-/** /clients (crudClients). The list comes with the clients issue. */
+function clientRow(client: Client): AdminRow {
+  return {
+    id: client.id,
+    href: paths.client.url({ id: client.id }),
+    title: fullName(client.firstName, client.lastName),
+    detail: client.email,
+    activeCases: client.activeCases,
+  };
+}
+
+/**
+ * /clients (crudClients): registered clients and those with active cases, the list. The server
+ * derives clients from the applications the caller reaches (decisions: issue 4).
+ */
 export default function ClientsPage() {
-  return <Page title="Clients" />;
+  const page = usePageParam();
+  const { state, fetching } = useLoad(`clients?page=${page}`, () => api.GET('/clients', { params: { query: { page, pageSize: PAGE_SIZE } } }));
+  const data = state.status === 'ready' ? state.data : null;
+  return (
+    <Page title="Clients">
+      <Overview
+        label="Overview"
+        stats={[
+          { label: 'Registered clients', value: data?.total },
+          { label: 'Clients with active cases', value: data?.withActiveCases },
+        ]}
+      />
+      <AdminList
+        label="Clients"
+        state={state}
+        rows={data?.items.map(clientRow) ?? []}
+        fetching={fetching}
+        page={page}
+        hrefFor={(next) => pageHref(paths.clients.url(), next)}
+        empty="No clients yet."
+      />
+    </Page>
+  );
 }

@@ -1,6 +1,24 @@
+import { useParams } from 'react-router-dom';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import NotFoundPage from '../../app/not-found-page';
 import { Page } from '../../ui/page';
+import { FormMessage } from '../../ui/form-message';
+import { AddLawyerForm } from '../lawyers/lawyer-form';
+import { notFoundAnswer, recordId, useLoad, type Firm } from './admin-kit';
 
-/** /firms/:firmId/add. */
+/** /firms/:firmId/add: a lawyer within this firm; then back to the firm's page. */
 export default function AddFirmLawyerPage() {
-  return <Page title="Add new Lawyer" />;
+  const { firmId = '' } = useParams();
+  const id = recordId(firmId);
+  const { state } = useLoad(`firm ${firmId}`, () => (id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>()));
+  if (state.status === 'notFound' || !id) return <NotFoundPage />;
+  return (
+    <Page title="Add new Lawyer">
+      {/* One line, always there: the firm's name arrives without moving the form. */}
+      <p className="admin-subtitle">{state.status === 'ready' ? state.data.firmName : '\u00a0'}</p>
+      {state.status === 'failed' ? <FormMessage message={state.message} /> : null}
+      <AddLawyerForm firmId={id} done={paths.firm.url({ firmId: id })} />
+    </Page>
+  );
 }

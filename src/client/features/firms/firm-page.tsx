@@ -1,6 +1,184 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Collapsible } from 'radix-ui';
+import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { formatMoney } from '../../../shared/rules/formats';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import { hasPermissions } from '../../../shared/rules/permissions';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import NotFoundPage from '../../app/not-found-page';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useToast } from '../../ui/toast-store';
+import { useForm, useSubmit } from '../../ui/use-form';
+import { sessionUserAtom } from '../auth/session';
+import { confirmMessages, doneMessages, useConfirmedAction } from './admin-actions';
+import { AdminList, lawyerRow, notFoundAnswer, recordId, Overview, pageHref, send, showSaveFailure, useLoad, usePageParam, type Firm } from './admin-kit';
+import { emptyFirm, FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
 
-/** /firms/:firmId. */
+function firmValues(firm: Firm): FirmValues {
+  return { firmName: firm.firmName, firstName: firm.firstName, surname: firm.surname, login: firm.login };
+}
+
+/**
+ * /firms/:firmId: the collapsible 'Firm - details' form (edit, cancel, save, delete — staff only;
+ * the firm's own admin reads it), the registered lawyers, the total loans offered, the firm's
+ * lawyers with their active cases and 'add new lawyer'. A firm that is not the caller's is not found.
+ */
 export default function FirmPage() {
-  return <Page title="Law firm" />;
+  const { firmId = '' } = useParams();
+  const id = recordId(firmId);
+  const firm = useLoad(`firm ${firmId}`, () => (id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>()));
+  if (firm.state.status === 'notFound') return <NotFoundPage />;
+  if (firm.state.status === 'loading') {
+    return (
+      <Page title="Law firm">
+        <PageSpinner />
+      </Page>
+    );
+  }
+  if (firm.state.status === 'failed') {
+    return (
+      <Page title="Law firm">
+        <FormMessage message={firm.state.message} />
+      </Page>
+    );
+  }
+  return <FirmScreen key={firmId} firm={firm.state.data} />;
+}
+
+function FirmScreen({ firm: loaded }: { firm: Firm }) {
+  const user = useAtomValue(sessionUserAtom);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const page = usePageParam();
+  const [firm, setFirm] = useState(loaded);
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm(firmFormSchema, emptyFirm);
+  const canManage = user ? hasPermissions(user.role, ['crudFirm']) : false;
+
+  const { setInitialValues } = form;
+  useEffect(() => {
+    setInitialValues(firmValues(loaded));
+  }, [loaded, setInitialValues]);
+
+  const aggregate = useLoad(`firm ${firm.id} loans`, () => api.GET('/firms/{id}/loans/aggregate', { params: { path: { id: firm.id } } }));
+  const lawyers = useLoad(`firm ${firm.id} lawyers ${page}`, () =>
+    api.GET('/firms/{id}/lawyers', { params: { path: { id: firm.id }, query: { page, pageSize: PAGE_SIZE } } }),
+  );
+
+  const save = useSubmit(async () => {
+    form.markSubmitted();
+    setMessage(null);
+    const output = form.output;
+    if (!output) return;
+    const { firmName, firstName, surname } = output;
+    const outcome = await send(() => api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }));
+    if (!outcome.ok) {
+      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, firmFields);
+      return;
+    }
+    form.markSaved();
+    setInitialValues(firmValues(outcome.data));
+    setFirm(outcome.data);
+    setEditing(false);
+    toast.notify(doneMessages.firmSaved);
+  });
+
+  const remove = useConfirmedAction({
+    question: confirmMessages.deleteFirm,
+    call: () => api.DELETE('/firms/{id}', { params: { path: { id: firm.id } } }),
+    hasActiveCases: hasActiveCasesMessages.firm,
+    setMessage,
+    onDone: async () => {
+      toast.notify(doneMessages.firmDeleted);
+      await navigate(paths.firms.url());
+    },
+  });
+
+  useLeaveConfirmation(form.dirty, save.busy || remove.busy);
+
+  const cancel = () => {
+    const saved = firmValues(firm);
+    for (const name of firmFields) form.setValue(name, saved[name]);
+    setMessage(null);
+    setEditing(false);
+  };
+
+  const aggregateData = aggregate.state.status === 'ready' ? aggregate.state.data : null;
+  const lawyersData = lawyers.state.status === 'ready' ? lawyers.state.data : null;
+
+  return (
+    <Page title="Law firm">
+      <p className="admin-subtitle">{firm.firmName}</p>
+      <Collapsible.Root className="admin-details card" open={open} onOpenChange={setOpen}>
+        <h2 className="admin-details__heading">
+          <Collapsible.Trigger className="admin-details__trigger">
+            <span>Firm - details</span>
+            <span className="admin-details__chevron" aria-hidden="true" />
+          </Collapsible.Trigger>
+        </h2>
+        <Collapsible.Content className="admin-details__content">
+          <form className="form admin-form" noValidate onSubmit={save.onSubmit}>
+            <FirmFields form={form} loginReadOnly disabled={!editing} />
+            {canManage ? (
+              <div className="form__actions">
+                {editing ? (
+                  <>
+                    <Button type="submit" busy={save.busy} disabled={!form.dirty}>
+                      save
+                    </Button>
+                    <Button variant="secondary" onClick={cancel}>
+                      cancel
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button variant="secondary" onClick={() => setEditing(true)}>
+                      edit
+                    </Button>
+                    <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
+                      delete
+                    </Button>
+                  </>
+                )}
+              </div>
+            ) : null}
+            <FormMessage message={message} />
+          </form>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      <Overview
+        label="Firm overview"
+        stats={[
+          { label: 'Registered lawyers', value: lawyersData?.total ?? firm.lawyersCount },
+          {
+            label: 'Total loans offered',
+            value: aggregateData ? formatMoney(aggregateData.loansSum) : aggregate.state.status === 'loading' ? undefined : '–',
+          },
+        ]}
+      >
+        <Link className="button button--primary" to={paths.addFirmLawyer.url({ firmId: firm.id })}>
+          add new lawyer
+        </Link>
+      </Overview>
+      <h2 className="admin-section-title">Lawyers</h2>
+      <AdminList
+        label="Lawyers of the firm"
+        state={lawyers.state}
+        rows={lawyersData?.items.map((lawyer) => lawyerRow(lawyer)) ?? []}
+        fetching={lawyers.fetching}
+        page={page}
+        hrefFor={(next) => pageHref(paths.firm.url({ firmId: firm.id }), next)}
+        empty="No lawyers registered yet."
+      />
+    </Page>
+  );
 }

@@ -1,6 +1,20 @@
+import { useAtomValue } from 'jotai';
+import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
+import { sessionUserAtom } from '../auth/session';
+import { AddLawyerForm } from './lawyer-form';
 
-/** /lawyers/add (crudLawyer). */
+/**
+ * /lawyers/add (crudLawyer): staff choose the firm; a firm admin adds to their own firm. Then
+ * back to /lawyers.
+ */
 export default function AddLawyerPage() {
-  return <Page title="Add lawyer" />;
+  const user = useAtomValue(sessionUserAtom);
+  if (!user) return null;
+  const firmId = user.role === 'firm' ? user.firmId : null;
+  return (
+    <Page title="Add lawyer">
+      <AddLawyerForm firmId={firmId} done={paths.lawyers.url()} />
+    </Page>
+  );
 }

@@ -1,6 +1,30 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
+import { useToast } from '../../ui/toast-store';
+import { doneMessages } from '../firms/admin-actions';
+import { emptySolicitor, SolicitorForm } from './solicitor-form';
 
 /** /solicitors/add (crudSolicitors): page title 'Add lawyer', form title 'Add new solicitor'. */
 export default function AddSolicitorPage() {
-  return <Page title="Add new solicitor" documentTitle="Add lawyer" />;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <Page title="Add new solicitor" documentTitle="Add lawyer">
+      <SolicitorForm
+        initial={emptySolicitor}
+        submit={(body) => api.POST('/solicitors', { body })}
+        onSaved={async () => {
+          toast.notify(doneMessages.solicitorAdded);
+          await navigate(paths.solicitors.url());
+        }}
+        cancelTo={paths.solicitors.url()}
+        message={message}
+        setMessage={setMessage}
+      />
+    </Page>
+  );
 }

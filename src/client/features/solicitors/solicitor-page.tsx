@@ -1,6 +1,76 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { api } from '../../api/client';
+import { paths } from '../../app/paths';
+import NotFoundPage from '../../app/not-found-page';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useToast } from '../../ui/toast-store';
+import { confirmMessages, doneMessages, useConfirmedAction } from '../firms/admin-actions';
+import { activeCasesText, notFoundAnswer, recordId, useLoad, type Solicitor } from '../firms/admin-kit';
+import { SolicitorForm, solicitorValues } from './solicitor-form';
 
-/** /solicitors/:id (crudSolicitors). */
+/**
+ * /solicitors/:id (crudSolicitors), 'Update solicitor': Save and Delete, the email read-only; both go
+ * back to /solicitors. A solicitor with active cases cannot be deleted (the spec's words).
+ */
 export default function SolicitorPage() {
-  return <Page title="Update solicitor" />;
+  const { id: param = '' } = useParams();
+  const id = recordId(param);
+  const { state } = useLoad(`solicitor ${param}`, () => (id ? api.GET('/solicitors/{id}', { params: { path: { id } } }) : notFoundAnswer<Solicitor>()));
+  // A deleted solicitor still reads (for applications that chose one) but is no longer edited here.
+  if (state.status === 'notFound' || (state.status === 'ready' && state.data.state === 'inactive')) return <NotFoundPage />;
+  return (
+    <Page title="Update solicitor">
+      {state.status === 'ready' ? (
+        <SolicitorEditor key={param} solicitor={state.data} />
+      ) : state.status === 'failed' ? (
+        <FormMessage message={state.message} />
+      ) : (
+        <PageSpinner />
+      )}
+    </Page>
+  );
+}
+
+function SolicitorEditor({ solicitor }: { solicitor: Solicitor }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [message, setMessage] = useState<string | null>(null);
+  const remove = useConfirmedAction({
+    question: confirmMessages.deleteSolicitor,
+    call: () => api.DELETE('/solicitors/{id}', { params: { path: { id: solicitor.id } } }),
+    hasActiveCases: hasActiveCasesMessages.solicitor,
+    setMessage,
+    onDone: async () => {
+      toast.notify(doneMessages.solicitorDeleted);
+      await navigate(paths.solicitors.url());
+    },
+  });
+  return (
+    <>
+      <p className="admin-facts">{activeCasesText(solicitor.casesAmount)}</p>
+      <SolicitorForm
+        initial={solicitorValues(solicitor)}
+        emailReadOnly
+        submit={({ email: _email, ...body }) => api.POST('/solicitors/update', { body: { solicitorId: solicitor.id, ...body } })}
+        onSaved={async () => {
+          toast.notify(doneMessages.solicitorSaved);
+          await navigate(paths.solicitors.url());
+        }}
+        cancelTo={paths.solicitors.url()}
+        message={message}
+        setMessage={setMessage}
+        extraBusy={remove.busy}
+        extraActions={
+          <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
+            Delete
+          </Button>
+        }
+      />
+    </>
+  );
 }

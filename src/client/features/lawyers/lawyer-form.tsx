@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
+import { lawyerCreateSchema } from '../../../shared/schemas/administration';
+import { api } from '../../api/client';
+import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { TextField } from '../../ui/field';
+import { SelectField } from '../../ui/choice-fields';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useToast } from '../../ui/toast-store';
+import { useForm, useSubmit } from '../../ui/use-form';
+import { doneMessages } from '../firms/admin-actions';
+import { send, showSaveFailure, useLoad } from '../firms/admin-kit';
+
+/** The lawyer form: the shared schema, and the firm to add to when staff choose it. */
+export const lawyerFields = ['firstName', 'surname', 'login', 'firmId'] as const;
+export type LawyerField = (typeof lawyerFields)[number];
+export type LawyerValues = Record<LawyerField, string>;
+
+export const lawyerFormSchema = v.object({
+  ...lawyerCreateSchema.entries,
+  /** The chosen firm's id; given by the page when the firm is known. */
+  firmId: v.pipe(v.string('required'), v.regex(/^[1-9][0-9]*$/, 'required')),
+});
+
+type LawyerForm = ReturnType<typeof useForm<LawyerField, typeof lawyerFormSchema>>;
+
+export function LawyerFields({ form, loginReadOnly = false }: { form: LawyerForm; loginReadOnly?: boolean }) {
+  return (
+    <>
+      <TextField label="First name" autoComplete="off" {...form.field('firstName')} />
+      <TextField label="Surname" autoComplete="off" {...form.field('surname')} />
+      <TextField
+        label="Login"
+        type="email"
+        inputMode="email"
+        spellCheck={false}
+        autoComplete="off"
+        hint={loginReadOnly ? undefined : "The lawyer's email: the invitation is sent there."}
+        readOnly={loginReadOnly}
+        {...form.field('login')}
+      />
+    </>
+  );
+}
+
+/** The firms staff choose from (the contract's largest page; decisions: issue 4). */
+const FIRM_CHOICES = 100;
+
+function FirmChoice({ form }: { form: LawyerForm }) {
+  const firms = useLoad('firm choices', () => api.GET('/firms', { params: { query: { page: 1, pageSize: FIRM_CHOICES } } }));
+  const options = firms.state.status === 'ready' ? firms.state.data.items.map((firm) => ({ value: firm.id, label: firm.firmName })) : [];
+  const field = form.field('firmId');
+  return (
+    <SelectField
+      label="Law firm"
+      options={options}
+      placeholder={firms.state.status === 'loading' ? 'Loading…' : 'Select'}
+      value={field.value}
+      onValueChange={field.onValueChange}
+      onBlur={field.onBlur}
+      error={field.error ?? (firms.state.status === 'failed' ? firms.state.message : null)}
+    />
+  );
+}
+
+interface AddLawyerFormProps {
+  /** The firm the lawyer joins; null: staff choose it. */
+  firmId: number | null;
+  /** Where the lawyer is shown once added, and where cancel goes. */
+  done: string;
+}
+
+/** Adds a lawyer (invited by email at the login), then goes to `done` with a toast. */
+export function AddLawyerForm({ firmId, done }: AddLawyerFormProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm(lawyerFormSchema, { firstName: '', surname: '', login: '', firmId: firmId ? String(firmId) : '' });
+  const [message, setMessage] = useState<string | null>(null);
+
+  const { onSubmit, busy } = useSubmit(async () => {
+    form.markSubmitted();
+    setMessage(null);
+    const output = form.output;
+    if (!output) return;
+    const outcome = await send(() => api.POST('/lawyers', { body: { ...output, firmId: Number(output.firmId) } }));
+    if (!outcome.ok) {
+      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, lawyerFields);
+      return;
+    }
+    form.markSaved();
+    toast.notify(doneMessages.lawyerAdded);
+    await navigate(done);
+  });
+  useLeaveConfirmation(form.dirty, busy);
+
+  return (
+    <form className="form admin-form card" noValidate onSubmit={onSubmit}>
+      {firmId === null ? <FirmChoice form={form} /> : null}
+      <LawyerFields form={form} />
+      <div className="form__actions">
+        <Button type="submit" busy={busy} disabled={!form.dirty}>
+          Save
+        </Button>
+        <Link className="button button--secondary" to={done}>
+          cancel
+        </Link>
+      </div>
+      <FormMessage message={message} />
+    </form>
+  );
+}
