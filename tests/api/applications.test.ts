@@ -6,6 +6,7 @@ import { validateStep } from '../../src/shared/journey/validate';
 import { isJourneyStep, journeySteps } from '../../src/shared/journey/steps';
 import { startTestServer, type TestServer } from './harness';
 import { api, badSteps, freshEmail, joinAsClient, personal, secondFirm, snapshot, validSteps } from './applications-fixtures';
+import { smallPdf, uploadRequest } from './files-helpers';
 
 let server: TestServer;
 let a: ReturnType<typeof api>;
@@ -298,6 +299,26 @@ describe('POST /applications/update/{step}', () => {
     const audit = await server.db.select().from(auditEvents).where(sql`${auditEvents.entityType} = 'application' and ${auditEvents.entityId} = ${String(id)} and ${auditEvents.action} = 'stepSaved'`);
     expect(audit).toHaveLength(8);
     expect(audit.at(-1)).toMatchObject({ fromState: { step: 'personal', version: 1 }, toState: { step: 'personal', version: 2 } });
+  });
+
+  it('takes Form E documents only from the application’s own live Form E files', async () => {
+    const { id } = await newApplication();
+    const other = await newApplication();
+    const upload = async (applicationId: number) =>
+      (await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: token.lawyer }))).json().id as number;
+    const own = await upload(id);
+    const foreign = await upload(other.id);
+    const withFormE = (documents: number[]) => ({ submittedFormE: true, documents, assetValue: 1000, routeToRepayment: 'Settlement' });
+
+    for (const documents of [[foreign], [own, 999999]]) {
+      const before = await snapshot(server);
+      const res = await a.save(token.lawyer, 'asset', id, 0, withFormE(documents));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation', fields: { documents: 'invalid' } });
+      expect(await snapshot(server)).toEqual(before);
+    }
+    const saved = await a.save(token.lawyer, 'asset', id, 0, withFormE([own]));
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('keeps the client’s email: it is their login', async () => {

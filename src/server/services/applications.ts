@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { SessionUser } from '../auth/sessions';
 import type { Database } from '../db/connection';
-import { applications, applicationSteps, clients, lawyers, users } from '../db/schema';
+import { applications, applicationSteps, clients, files, lawyers, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { sqlStateOf } from '../http/error-handler';
 import { audienceOf, isEditable, mayEditJourney, neverTargets, stepsToSubmit, transitions } from '../policies/applications';
@@ -142,6 +142,7 @@ export async function updateApplicationStep(
       .select({ data: applicationSteps.data, version: applicationSteps.version })
       .from(applicationSteps)
       .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, step)));
+    if (step === 'asset') await checkDocuments(tx, application.id, data as JourneyData['asset']);
     const current = stored?.version ?? 0;
     if (current !== body.baseVersion) {
       throw new AppError(409, 'conflict', { current: { data: stored ? { [step]: stored.data } : {}, version: current } });
@@ -174,6 +175,20 @@ export async function updateApplicationStep(
     }
     return { data: { [step]: data } as Journey, version };
   });
+}
+
+/**
+ * The Form E documents a step names must be this application's own live Form E files: the list
+ * proves "a document is required", so an id from elsewhere (or a deleted file) is refused.
+ */
+async function checkDocuments(db: Database, applicationId: number, data: JourneyData['asset']): Promise<void> {
+  const ids = [...new Set(data.documents ?? [])];
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.applicationId, applicationId), eq(files.type, 'formE'), isNull(files.deletedAt), inArray(files.id, ids)));
+  if (found.length !== ids.length) throw AppError.validation({ documents: 'invalid' });
 }
 
 /**
