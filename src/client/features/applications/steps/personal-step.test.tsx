@@ -122,6 +122,14 @@ describe('personal step: fields', () => {
     expect((screen.getByLabelText('Occupation') as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps a stored application’s email read-only: the client signs in with it', () => {
+    const { Harness } = stepHarness(personalStep, personalStep.fromJourney(journey));
+    render(<Harness />);
+    const email = screen.getByLabelText('Email address') as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText('Your client signs in with this email address.')).toBeTruthy();
+  });
+
   it('reports touches and shows errors in the field', async () => {
     const user = userEvent.setup();
     const { Harness, onTouch } = stepHarness(personalStep, personalStep.fromJourney(journey));
@@ -129,7 +137,7 @@ describe('personal step: fields', () => {
     await user.click(screen.getByLabelText('First name'));
     await user.tab();
     expect(onTouch).toHaveBeenCalledWith('firstName');
-    expect(screen.getByLabelText('Email address').getAttribute('aria-describedby')).toBe(screen.getByText('Invalid email format - please check your entry').id);
+    expect(screen.getByLabelText('Email address').getAttribute('aria-describedby')).toContain(screen.getByText('Invalid email format - please check your entry').id);
     const previous = screen.getAllByRole('group', { name: 'Moved in (month and year)' })[1]!;
     expect(within(previous).getByText('Required field')).toBeTruthy();
     expect(screen.getByText('The address history must cover at least 2 years')).toBeTruthy();

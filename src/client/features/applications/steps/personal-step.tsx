@@ -214,6 +214,8 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
     // A non-employed status hides and clears occupation, employer and years (spec section 4).
     onChange(isNonEmployed(status) ? { ...values, status, occupation: '', employer: '', yearsWithEmployer: '' } : { ...values, status });
 
+  // A stored application has a numeric id; a new one (or one made offline) has none yet.
+  const created = /^\d+$/.test(String(form.applicationId));
   return (
     <div className="step-form">
       <div className="step-form__grid">
@@ -228,6 +230,10 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
           autoComplete={customer ? 'email' : 'off'}
           spellCheck={false}
           {...textProps(form, 'email')}
+          // The client was invited at this address and signs in with it: it is fixed once the
+          // application exists (the server refuses a change with 'emailLocked').
+          readOnly={created}
+          hint={created ? (customer ? 'You sign in with this email address.' : 'Your client signs in with this email address.') : undefined}
         />
         <TextField label={label('contactNumber')} type="tel" inputMode="tel" autoComplete={customer ? 'tel' : 'off'} {...textProps(form, 'contactNumber')} />
         <fieldset className="field field--group">
