@@ -174,7 +174,14 @@ export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | 
     if (next) {
       pendingFlushers.delete(draftRowId(next.userId, next.key));
       chain.current = chain.current
-        .then(() => writeDraft(next.userId, next.key, next.value, next.meta))
+        .then(async () => {
+          // Read by scripts/bench-offline.mjs (a PerformanceObserver): how long the write took and
+          // when the draft was safe. Costs nothing; cleared at once so entries never pile up.
+          const start = performance.now();
+          await writeDraft(next.userId, next.key, next.value, next.meta);
+          performance.measure?.('portal:draft-write', { start });
+          performance.clearMeasures?.('portal:draft-write');
+        })
         .catch((error: unknown) => reportStorageError(error));
     }
     return chain.current;

@@ -194,6 +194,30 @@ describe('outbox and sync engine', () => {
     expect(settled?.conflict).toBeUndefined();
   });
 
+  it('the same step saved twice offline: the second is based on the version the first made', async () => {
+    let version = 3;
+    const server = fakeServer({
+      'POST /applications/update/case': (call: SentCall) => {
+        const body = call.body as { baseVersion: number; journeyData: unknown };
+        if (body.baseVersion !== version) return jsonResponse(409, { error: 'conflict', current: { data: {}, version } });
+        version += 1;
+        return jsonResponse(200, { data: body.journeyData, version });
+      },
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const first = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 3, data: { caseRef: 'C1' } });
+    const second = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 3, data: { caseRef: 'C2' } });
+    const other = await enqueue({ kind: 'saveStep', applicationId: 8, step: 'case', baseVersion: 3, data: { caseRef: 'X' } });
+    server.offline = false;
+    await syncNow();
+    expect(server.calls.map((call) => (call.body as { baseVersion: number }).baseVersion)).toEqual([3, 4, 3]);
+    expect(await waitForResult(first)).toMatchObject({ status: 'done' });
+    expect(await waitForResult(second)).toMatchObject({ status: 'done', body: { version: 5 } });
+    // Another application's save keeps its own base (here the fake server's single counter refuses it).
+    expect(await waitForResult(other)).toMatchObject({ status: 'conflict' });
+  });
+
   it('2xx clears the draft if unchanged since queued, else keeps it as editing on the new version', async () => {
     fakeServer(saveRoutes(6));
     const unchanged = stepDraftKey(7, 'case');

@@ -128,6 +128,25 @@ function payloadValue(row: OutboxRow): unknown {
   return undefined;
 }
 
+/**
+ * The same step saved twice while offline: both saves started from the same server version, so the
+ * second would come back as a conflict with the user's own first save. Once the first is stored,
+ * the later saves of that step are based on the version it made.
+ */
+async function rebaseLaterSaves(sent: OutboxRow, version: number): Promise<void> {
+  const first = v.parse(payloadSchemas.saveStep, sent.payload);
+  const later = await db.outbox.where('userId').equals(sent.userId).toArray();
+  for (const row of later) {
+    if (row.kind !== 'saveStep' || row.seq <= sent.seq) continue;
+    const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
+    if (!payload.success) continue;
+    const { applicationId, step, baseVersion } = payload.output;
+    if (String(applicationId) === String(first.applicationId) && step === first.step && baseVersion === first.baseVersion) {
+      await db.outbox.update(row.seq, { payload: { ...payload.output, baseVersion: version } });
+    }
+  }
+}
+
 async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type: 'done' | 'rejected' | 'conflict' }>): Promise<void> {
   const { userId } = row;
   await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads], async () => {
@@ -147,7 +166,10 @@ async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type
         }
       } else if (row.kind === 'saveStep') {
         const answer = outcome.body as { version?: unknown } | undefined;
-        if (typeof answer?.version === 'number') version = answer.version;
+        if (typeof answer?.version === 'number') {
+          version = answer.version;
+          await rebaseLaterSaves(row, version);
+        }
       } else if (row.kind === 'uploadFile') {
         const { localId } = v.parse(payloadSchemas.uploadFile, row.payload);
         const file = outcome.body as { id?: unknown; key?: unknown } | undefined;
