@@ -15,6 +15,7 @@ import { fetchApplication, isNotFound } from './applications-api';
 import { usePendingCreate, usePendingSteps } from './pending-creates';
 import { StepBar } from './step-bar';
 import { StepFormView } from './step-form-view';
+import { stepDefinitions } from './steps/registry';
 import { SummaryStep } from './summary-step';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
@@ -68,7 +69,10 @@ function useLocalApplication(id: string | null): Loaded {
   const pending = usePendingCreate(id);
   if (id === null || !pending.loaded) return { state: 'loading' };
   if (!pending.create) return { state: 'notFound' };
-  const { personal, name, surname } = pending.create;
+  const { name, surname, refused } = pending.create;
+  // A refused create keeps the form's values (its draft), not yet the step's journey data.
+  const draft = refused ? stepDefinitions.personal.parseDraft(pending.create.personal) : null;
+  const personal = refused ? (draft ? stepDefinitions.personal.toJourney(draft) : {}) : pending.create.personal;
   return {
     state: 'ready',
     application: { id, name, surname, status: 'incomplete', journey: { personal } as Journey, versions: {}, savedAt: null },
@@ -154,7 +158,9 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
           applicationId={routeId}
           step={current}
           audience={audience}
-          serverData={(saved.journey[current] ?? application.journey[current]) as Journey[JourneyStep] | undefined}
+          // What was last saved or queued (a save still in the outbox counts): a step reopened with
+          // its queued values is not 'dirty', so leaving it does not say the changes will be lost.
+          serverData={journey[current] as Journey[JourneyStep] | undefined}
           serverVersion={versions[current] ?? 0}
           queued={current in pendingSteps}
           onSaved={onSaved}

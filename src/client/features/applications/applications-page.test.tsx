@@ -189,7 +189,7 @@ describe('applications list', () => {
         'POST /applications/create': () => new Promise<Response>(() => undefined),
       },
     });
-    const waiting = await screen.findByRole('region', { name: 'Waiting for a connection' });
+    const waiting = await screen.findByRole('region', { name: 'Not on the server yet' });
     const link = within(waiting).getByRole('link', { name: /R\. Okafor/ });
     expect(link.getAttribute('href')).toBe('/applications/local-abc/resume');
     expect(link.querySelector('.status--waiting')?.textContent).toBe('Waiting for a connection');

@@ -89,7 +89,7 @@ export default function ApplicationsPage() {
         {pending.length > 0 && query.page === 1 ? (
           <section className="application-group" aria-labelledby="applications-waiting">
             <h2 className="application-group__title" id="applications-waiting">
-              Waiting for a connection
+              Not on the server yet
             </h2>
             <ul className="application-group__items">
               {pending.map((item) => (
@@ -97,7 +97,8 @@ export default function ApplicationsPage() {
                   key={item.localId}
                   name={item.name}
                   surname={item.surname}
-                  href={resumeHref(item.localId)}
+                  href={item.refused ? paths.applicationStep.url({ id: item.localId, step: 'personal' }) : resumeHref(item.localId)}
+                  refused={item.refused}
                 />
               ))}
             </ul>

@@ -86,4 +86,51 @@ describe('new application', () => {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     }
   });
+
+  it('a create refused after it left the device keeps the details with the server’s message until corrected', async () => {
+    await seedValidDraft();
+    let answer: 'offline' | 'login' | 'created' = 'offline';
+    const answered = { login: 0, created: 0 };
+    const created = application(42, { personal: { ...validPersonal, email: 'nina.new@example.test' } });
+    const { user, router, calls } = renderApp('/applications/new', {
+      role: 'lawyer',
+      handlers: {
+        'POST /applications/create': () => {
+          if (answer === 'offline') throw new TypeError('Failed to fetch');
+          answered[answer] += 1;
+          if (answer === 'login') return json(400, { error: 'validation', fields: { login: 'login' } });
+          return json(201, created);
+        },
+        'GET /applications': () => json(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+        'GET /applications/42': () => json(200, created),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/local-[0-9a-f-]+\/case$/));
+    const localId = currentUrl(router).split('/')[2]!;
+
+    // Back online, the server refuses the create: the email already has an account.
+    answer = 'login';
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(answered.login).toBe(1));
+    await router.navigate('/applications');
+    await user.click(await screen.findByRole('link', { name: /Needs your attention/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/applications/${localId}/personal`));
+    const email = await screen.findByLabelText<HTMLInputElement>('Email address');
+    expect(email.value).toBe('nina@example.test');
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Nina');
+    expect(email.closest('.field')?.textContent).toContain('This email is already in use');
+
+    // Corrected, it is created under the same local id, and the wizard follows the server's id.
+    answer = 'created';
+    await user.clear(email);
+    await user.type(email, 'nina.new@example.test');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/42\//));
+    expect(answered).toEqual({ login: 1, created: 1 });
+    expect(calls.filter((call) => call.path === '/applications/create').at(-1)!.body).toMatchObject({ journeyData: { personal: { email: 'nina.new@example.test', firstName: 'Nina' } } });
+  });
 });

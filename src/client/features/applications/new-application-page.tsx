@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
 import { sessionUserAtom } from '../auth/session';
 import { enqueue, newLocalApplicationId, waitForResult } from '../../offline/outbox';
+import { deleteDraft, stepDraftKey, writeDraft } from '../../offline/drafts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { Page } from '../../ui/page';
@@ -50,12 +51,18 @@ export default function NewApplicationPage() {
     const localId = newLocalApplicationId();
     setBusy(true);
     setBanner(null);
+    // The local application's own draft holds what was typed until the server has it: if the
+    // create is refused after it left from the outbox, the values and the server's messages wait
+    // there (its wizard shows them) instead of being lost with this page's draft.
+    const localDraft = stepDraftKey(localId, 'personal');
     try {
       await form.draft.flush();
+      await writeDraft(user.id, localDraft, values, { baseVersion: 0 });
       const id = await enqueue({
         kind: 'createApplication',
         localId,
         personal,
+        draftKey: localDraft,
         ...(user.lawyerId ? { lawyerId: user.lawyerId } : {}),
       });
       const result = await waitForResult(id);
@@ -71,6 +78,8 @@ export default function NewApplicationPage() {
         const next = nextStep('lawyer', 'personal');
         void navigate(next ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
       } else if (result.status === 'rejected') {
+        // Refused while the user is here: this form shows it; no local application is left behind.
+        await deleteDraft(user.id, localDraft);
         // The server names the account's login; the form asks for it as the client's email.
         const { login, ...fields } = result.fields;
         form.setServerCodes(login ? { ...fields, email: login } : fields);

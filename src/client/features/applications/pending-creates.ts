@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import { journeySteps } from '../../../shared/journey/steps';
 import { sessionUserAtom } from '../auth/session';
-import { db, outboxRowSchema, readRows } from '../../offline/db';
+import { db, draftRowSchema, outboxRowSchema, readRows } from '../../offline/db';
 import { useSafeLiveQuery } from '../../offline/live';
 import { payloadSchemas } from '../../offline/mutations';
 
@@ -17,8 +17,18 @@ export interface PendingCreate {
   localId: string;
   name: string;
   surname: string;
+  /** The client details sent (journey data); for a refused create, the form's values instead. */
   personal: Record<string, unknown>;
+  /**
+   * The server refused the create after it was sent from the outbox (e.g. the email already has an
+   * account): nothing was created, and the client details wait on the device, with the server's
+   * messages, until the user corrects them and saves again (save-step.ts sends a new create).
+   */
+  refused: boolean;
 }
+
+/** The draft key of a local application's client details (offline/drafts.ts stepDraftKey). */
+const LOCAL_PERSONAL_DRAFT = /^application:(local-[^:]+):personal$/;
 
 const personalNames = v.object({
   firstName: v.optional(v.string(), ''),
@@ -35,7 +45,7 @@ async function outboxOf(userId: number) {
 
 export async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
   const rows = await outboxOf(userId);
-  return rows.flatMap((row) => {
+  const waiting: PendingCreate[] = rows.flatMap((row) => {
     if (row.kind !== 'createApplication') return [];
     const payload = v.safeParse(payloadSchemas.createApplication, row.payload);
     if (!payload.success) return [];
@@ -47,9 +57,25 @@ export async function readPendingCreates(userId: number): Promise<PendingCreate[
         name: names.success ? names.output.firstName : '',
         surname: names.success ? names.output.lastName : '',
         personal,
+        refused: false,
       },
     ];
   });
+  const waitingIds = new Set(waiting.map((create) => create.localId));
+  const drafts = readRows('drafts', draftRowSchema, await db.drafts.where('userId').equals(userId).toArray());
+  const refused: PendingCreate[] = drafts.flatMap((draft) => {
+    const localId = LOCAL_PERSONAL_DRAFT.exec(draft.key)?.[1];
+    if (!localId || waitingIds.has(localId) || draft.status !== 'rejected') return [];
+    const values = asRecord(draft.value);
+    const names = v.safeParse(personalNames, values);
+    return [{ localId, name: names.success ? names.output.firstName : '', surname: names.success ? names.output.lastName : '', personal: values, refused: true }];
+  });
+  return [...waiting, ...refused];
+}
+
+/** Whether a create of this local application is still in the outbox (a refused one is not). */
+export async function hasWaitingCreate(userId: number, localId: string): Promise<boolean> {
+  return (await readPendingCreates(userId)).some((create) => create.localId === localId && !create.refused);
 }
 
 const none: readonly PendingCreate[] = [];

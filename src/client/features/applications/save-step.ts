@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
-import { enqueue, waitForResult, type MutationResult } from '../../offline/outbox';
+import type { components } from '../../../shared/api/schema';
+import { enqueue, isLocalApplicationId, waitForResult, type MutationResult } from '../../offline/outbox';
+import { currentUserId } from '../../offline/session-binding';
+import { hasWaitingCreate } from './pending-creates';
+
+type ClientDetails = components['schemas']['ClientDetails'];
 
 /**
  * 'Save & Continue' through the outbox: the save is on the device first (with its Idempotency-Key),
@@ -43,9 +48,48 @@ export interface SaveStepInput {
 }
 
 export async function saveStep(input: SaveStepInput): Promise<SaveOutcome> {
+  if (input.step === 'personal' && (await needsNewCreate(input.applicationId))) return createAgain(input);
   const id = await enqueue({ kind: 'saveStep', ...input });
   return fromResult(await waitForResult(id));
 }
+
+/** A local application whose create the server refused: its client details are not on the server yet. */
+async function needsNewCreate(applicationId: number | string): Promise<boolean> {
+  const userId = currentUserId();
+  if (typeof applicationId !== 'string' || !isLocalApplicationId(applicationId) || userId === null) return false;
+  return !(await hasWaitingCreate(userId, applicationId));
+}
+
+/**
+ * Corrected client details of a refused create: create the application again under the same local
+ * id, so the saves already queued for it (waiting on that id) follow once it exists.
+ */
+async function createAgain(input: SaveStepInput): Promise<SaveOutcome> {
+  const id = await enqueue({
+    kind: 'createApplication',
+    localId: String(input.applicationId),
+    personal: input.data as ClientDetails,
+    draftKey: input.draftKey,
+  });
+  const result = await waitForResult(id);
+  if (result.status === 'done') {
+    const created = v.safeParse(createdSchema, result.body);
+    return created.success
+      ? { status: 'done', data: { personal: created.output.journey.personal } as Journey, version: created.output.journeyVersions.personal ?? 1 }
+      : { status: 'done', data: {}, version: 1 };
+  }
+  if (result.status === 'rejected') {
+    // The server names the account's login; the form asks for it as the client's email.
+    const { login, ...fields } = result.fields;
+    return { status: 'rejected', error: result.error, fields: login ? { ...fields, email: login } : fields };
+  }
+  return fromResult(result);
+}
+
+const createdSchema = v.object({
+  journey: v.object({ personal: v.optional(v.unknown()) }),
+  journeyVersions: v.object({ personal: v.optional(v.number()) }),
+});
 
 export type SubmitOutcome =
   | { status: 'done' }

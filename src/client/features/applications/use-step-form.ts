@@ -72,7 +72,10 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
       setValues(record.value);
       setBaseVersion(record.baseVersion);
       if (record.status === 'rejected' && record.serverCodes) {
-        setServer({ codes: record.serverCodes, seen: seenFor(record.value, record.serverCodes) });
+        // A refused create names the account's login: the form asks for it as the client's email.
+        const { login, ...rest } = record.serverCodes;
+        const codes = login ? { ...rest, email: login } : rest;
+        setServer({ codes, seen: seenFor(record.value, codes) });
         setSubmitted(true);
       } else setServer({ codes: {}, seen: {} });
     } else {
