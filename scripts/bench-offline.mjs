@@ -1,0 +1,360 @@
+// The offline engine's figures in Chromium on a slow phone (390 px, CPU 4× slower):
+//  (a) saving a draft: for each of many keystrokes in a step of the wizard, the time the keystroke
+//      takes to handle (the input event until the form has rendered again) and the time until the
+//      draft row is written in IndexedDB (the ~300 ms debounce plus the write). Keystrokes are typed
+//      one at a time, each after the previous one has settled, so each is measured on its own: the
+//      second figure is how long after the last keystroke the text is safe on the device.
+//  (b) syncing 100 queued step saves to the local server: 20 applications × 5 steps queued in the
+//      outbox while offline (the rows the wizard's 'Save & Continue' queues), then from the `online`
+//      event until the outbox is empty, checked against the server's step versions.
+// Figures only, no pass or fail. It builds the app if needed and starts its own server with a fresh
+// embedded database on a free local port.
+//   node scripts/bench-offline.mjs        (part of npm run bench; KEYSTROKES=n to change the count)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
+const WARM_UP = 10;
+const SYNC_RUNS = 3;
+const APPLICATIONS = 20;
+const STEPS = ['client', 'case', 'financial', 'asset', 'independent'];
+const LAWYER = { login: 'lawyer@demo.test', password: 'Demo-pass-1' };
+// The draft write is timed by `performance.measure('portal:draft-write')` in src/client/offline/drafts.ts.
+const DRAFT_MEASURE = 'portal:draft-write';
+
+const staticDir = process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist');
+if (!builtWithDraftMeasure(staticDir)) {
+  if (process.env.STATIC_DIR) throw new Error(`${staticDir} is missing or older than the draft-write measure: build it again`);
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const port = await new Promise((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, STATIC_DIR: staticDir },
+  stdio: 'ignore',
+});
+
+let emails = 0;
+
+try {
+  await waitForServer(`${base}/api/config`);
+  const session = await signIn();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+  const drafts = await measureDrafts(browser, session);
+  console.log(`\nSaving a draft on a slow phone (390 px, CPU 4× slower), ${drafts.count} keystrokes one at a time (after ${WARM_UP} not counted)\n`);
+  console.log('measure                                        p50 ms   p95 ms');
+  console.log('---------------------------------------------  -------  -------');
+  const row = (name, values) => console.log(`${name.padEnd(45)}  ${fmt(percentile(values, 50))}  ${fmt(percentile(values, 95))}`);
+  row('keystroke handled (input event to re-render)', drafts.handled);
+  row('draft safe (input event to row in IndexedDB)', drafts.safe);
+  row('  of which the IndexedDB write', drafts.write);
+
+  console.log(`\nSyncing ${APPLICATIONS * STEPS.length} queued step saves to the local server (390 px), from going online to an empty outbox, median of ${SYNC_RUNS} runs\n`);
+  console.log('CPU              saves   total ms   per save ms   held by the server');
+  console.log('---------------  -----  ---------  ------------  ------------------');
+  for (const rate of [4, 1]) {
+    const runs = [];
+    for (let i = 0; i < SYNC_RUNS; i++) runs.push(await measureSync(browser, session, rate));
+    const median = runs.map((r) => r.totalMs).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+    const run = runs.find((r) => r.totalMs === median);
+    const held = runs.map((r) => `${r.held}/${r.count}`).join(', ');
+    console.log(
+      `${(rate === 1 ? 'not slowed' : `${rate}× slower`).padEnd(15)}  ${String(run.count).padStart(5)}  ${String(Math.round(median)).padStart(9)}  ${(median / run.count).toFixed(1).padStart(12)}  ${held}`,
+    );
+  }
+  await browser.close();
+} finally {
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** (a) Types into the financial step's housing arrangements of a new application, one key at a time. */
+async function measureDrafts(browser, session) {
+  const applicationId = await createApplication(session);
+  // The financial step is reachable once the steps before it are complete.
+  for (const step of ['client', 'case']) await saveStep(session, applicationId, step, 0);
+
+  const { context, page } = await openPage(browser, session, 4);
+  await page.addInitScript((measureName) => {
+    const w = window;
+    w.__writes = [];
+    w.__inputs = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.name === measureName) w.__writes.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      }
+    }).observe({ type: 'measure' });
+    // Capture on window runs first, bubbling on window last (after React's listeners on its root
+    // and the synchronous render React does for a discrete event).
+    addEventListener('input', (event) => (w.__current = { at: event.timeStamp }), true);
+    addEventListener('input', () => {
+      if (w.__current) w.__inputs.push({ ...w.__current, handled: performance.now() });
+      w.__current = null;
+    });
+  }, DRAFT_MEASURE);
+  await page.goto(`${base}/applications/${applicationId}/financial`, { waitUntil: 'networkidle' });
+  const field = page.getByLabel('What are your client’s intended housing arrangements?');
+  await field.waitFor();
+  await field.click();
+
+  const text = 'Renting a flat near the children’s school with room for them at weekends, then buying. ';
+  for (let i = 0; i < WARM_UP + KEYSTROKES; i++) {
+    if (i === WARM_UP) await page.evaluate(() => ((window.__inputs = []), (window.__writes = [])));
+    const before = await page.evaluate(() => window.__writes.length);
+    await page.keyboard.type(text[i % text.length]);
+    await page.waitForFunction((n) => window.__writes.length > n, before, { polling: 10, timeout: 10_000 });
+    // Let the rest settle (the re-render after the write; the unsaved mark lifted at 400 ms).
+    await page.waitForTimeout(150);
+  }
+  const { inputs, writes } = await page.evaluate(() => ({ inputs: window.__inputs, writes: window.__writes }));
+  await context.close();
+
+  const handled = [];
+  const safe = [];
+  const write = [];
+  for (const input of inputs) {
+    const stored = writes.find((w) => w.start >= input.handled);
+    if (!stored) continue;
+    handled.push(input.handled - input.at);
+    safe.push(stored.end - input.at);
+    write.push(stored.end - stored.start);
+  }
+  return { count: safe.length, handled, safe, write };
+}
+
+/**
+ * (b) Queues 100 step saves while offline, exactly as the wizard's 'Save & Continue' leaves them
+ * (an outbox row with its idempotency id and a draft marked 'queued', in db.ts's row shapes), then
+ * goes online and times the engine until the outbox is empty.
+ */
+async function measureSync(browser, session, rate) {
+  const ids = [];
+  for (let i = 0; i < APPLICATIONS; i++) ids.push(await createApplication(session));
+  const saves = ids.flatMap((applicationId) => STEPS.map((step) => ({ applicationId, step, data: stepData(step, applicationId) })));
+
+  const { context, page } = await openPage(browser, session, rate);
+  await page.goto(`${base}/applications`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+  // The app's own database must exist first (opening it here would create an empty one).
+  for (let i = 0; !(await page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'portal'))); i++) {
+    if (i === 100) throw new Error('the app did not open its IndexedDB database');
+    await page.waitForTimeout(100);
+  }
+  await context.setOffline(true);
+  await page.evaluate(
+    async ({ userId, saves }) => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('portal');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction(['outbox', 'drafts'], 'readwrite');
+      let updatedAt = Date.now();
+      for (const { applicationId, step, data } of saves) {
+        const key = `application:${applicationId}:${step}`;
+        updatedAt += 1;
+        tx.objectStore('drafts').put({ id: `${userId}|${key}`, userId, key, value: data, baseVersion: 0, updatedAt, status: 'queued' });
+        tx.objectStore('outbox').add({
+          id: crypto.randomUUID(),
+          userId,
+          kind: 'saveStep',
+          payload: { applicationId, step, baseVersion: 0, data },
+          draftKey: key,
+          draftUpdatedAt: updatedAt,
+          createdAt: Date.now(),
+          attempts: 0,
+        });
+      }
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      window.__onlineAt = null;
+      addEventListener('online', () => (window.__onlineAt ??= performance.now()), { capture: true });
+    },
+    { userId: session.user.id, saves },
+  );
+  await page.waitForTimeout(500);
+
+  await context.setOffline(false);
+  const figures = await page.evaluate(async (userId) => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('portal');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const count = () =>
+      new Promise((resolve, reject) => {
+        const request = db.transaction('outbox').objectStore('outbox').index('userId').count(userId);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const deadline = performance.now() + 120_000;
+    let left = await count();
+    while (left > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      left = await count();
+    }
+    const end = performance.now();
+    const results = await new Promise((resolve, reject) => {
+      const request = db.transaction('results').objectStore('results').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return { left, online: window.__onlineAt !== null, totalMs: end - window.__onlineAt, results: results.map((r) => r.status) };
+  }, session.user.id);
+  await context.close();
+  if (figures.left > 0) throw new Error(`the outbox still holds ${figures.left} saves after 120 s`);
+  if (!figures.online) throw new Error('no online event reached the page');
+  const refused = figures.results.filter((status) => status !== 'done').length;
+  if (refused > 0) throw new Error(`${refused} saves were refused by the server`);
+
+  let held = 0;
+  for (const applicationId of ids) {
+    const res = await fetch(`${base}/api/applications/${applicationId}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const { journeyVersions } = await res.json();
+    held += STEPS.filter((step) => journeyVersions[step] === 1).length;
+  }
+  return { count: saves.length, totalMs: figures.totalMs, held };
+}
+
+async function openPage(browser, session, rate) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  await context.addInitScript(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('sessionUser', u);
+  }, [session.token, JSON.stringify(session.user)]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { context, page };
+}
+
+async function signIn() {
+  const response = await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LAWYER) });
+  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
+  return response.json();
+}
+
+async function call(session, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function createApplication(session) {
+  emails += 1;
+  const personal = {
+    firstName: 'Nina',
+    lastName: `Bench${emails}`,
+    email: `bench.${emails}.${Date.now()}@example.test`,
+    birthDayDay: 2,
+    birthMonth: 7,
+    birthYear: 1985,
+    metClient: true,
+    title: 'Ms',
+    gender: 'Female',
+    nationality: 'British',
+    contactNumber: '07700 900555',
+    dependants: false,
+    addressHistory: [
+      { type: 'manually', postcode: 'LS1 4DY', house: '5', street: 'Park Row', city: 'Leeds', date: '2023-03-01' },
+      { type: 'postcode', address: '1 Albion Place, Leeds', postcode: 'LS1 6JL', date: '2012-05-01' },
+    ],
+    status: 'retired',
+  };
+  return (await call(session, '/api/applications/create', { journeyData: { personal } })).id;
+}
+
+async function saveStep(session, applicationId, step, baseVersion) {
+  await call(session, `/api/applications/update/${step}`, { applicationId, baseVersion, journeyData: { [step]: stepData(step, applicationId) } });
+}
+
+/** Answers that pass every rule of their step (lawyer wording); each application's differ a little. */
+function stepData(step, n) {
+  switch (step) {
+    case 'client':
+      return { clientAgree: true };
+    case 'case':
+      return {
+        caseRef: `BENCH-${n}`,
+        timeEstimation: '9 months',
+        stageOfProceedings: 'First appointment',
+        disputeLevel: 'optionC',
+        yearsMarried: 8,
+        settlementPrinciples: 'Equal division',
+        preNuptualAgreement: false,
+        completion: 'less',
+        feeEstimate: 40000,
+        feeEstimateToReach: 30000,
+        relevantProceedings: false,
+        jurisDisputes: false,
+        maintenancePaid: false,
+        thirdPartyInvolvement: false,
+        settlementOffer: false,
+        outstandingFees: 0,
+        clientSuffered: false,
+        dateToKnowMore: '2026-12-01',
+      };
+    case 'financial':
+      return { estimationOfSettlementAmount: 300000 + n, monthlyIncome: 2500, monthlyExpenditure: 1800, nonEssMonthlyExpenditure: 200, intendedHousingArrangements: 'Rent near family' };
+    case 'asset':
+      return { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: 300000, routeToRepayment: 'Settlement proceeds' };
+    case 'independent':
+      return { useOwnSolicitor: true, consent: true, authorised: true };
+  }
+  throw new Error(step);
+}
+
+function builtWithDraftMeasure(dir) {
+  const assets = path.join(dir, 'assets');
+  if (!fs.existsSync(path.join(dir, 'index.html')) || !fs.existsSync(assets)) return false;
+  return fs.readdirSync(assets).some((file) => file.endsWith('.js') && fs.readFileSync(path.join(assets, file), 'utf8').includes(DRAFT_MEASURE));
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+function fmt(ms) {
+  return (ms < 10 ? ms.toFixed(1) : String(Math.round(ms))).padStart(7);
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
