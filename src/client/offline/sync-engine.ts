@@ -244,7 +244,6 @@ async function runPass(current: Engine): Promise<PassEnd> {
   if (userId === null) return 'paused';
   if (current.pausedToken !== null && current.pausedToken === currentToken()) return 'paused';
   current.pausedToken = null;
-  const skipped = new Set<number>();
   const blockedApplications = new Set<string>();
   const progressWritten = new Map<string, number>();
   const onUploadProgress = (localId: string, progress: number) => {
@@ -254,20 +253,24 @@ async function runPass(current: Engine): Promise<PassEnd> {
     void patchUpload(localId, { progress, status: 'uploading' });
   };
 
+  // Rows are taken in order of seq, each read on its own after the last one handled: a long queue
+  // costs one small read per write, not a read of the whole queue per write.
+  let lastSeq = 0;
   for (;;) {
     // Stopped (the layout went away), or another user signed in meanwhile: stop here.
     if (engine !== current || currentUserId() !== userId) return 'paused';
-    const rows = await db.outbox.where('userId').equals(userId).sortBy('seq');
-    const next = rows.find((row) => !skipped.has(row.seq));
+    const next = await db.outbox
+      .where('seq')
+      .above(lastSeq)
+      .filter((row) => row.userId === userId)
+      .first();
     if (!next) return 'drained';
+    lastSeq = next.seq;
     if (engineState().phase !== 'syncing') await setPhase('syncing');
     const row = readRow('outbox', outboxRowSchema, next);
     const ref = row ? applicationRefOf(row) : null;
     // Unreadable (reported, kept), or behind a write for the same application that must wait.
-    if (!row || (ref !== null && blockedApplications.has(ref))) {
-      skipped.add(next.seq);
-      continue;
-    }
+    if (!row || (ref !== null && blockedApplications.has(ref))) continue;
     if (row.kind === 'uploadFile') {
       const { localId } = row.payload as { localId: string };
       await patchUpload(localId, { status: 'uploading', progress: 0, error: undefined });
@@ -284,7 +287,6 @@ async function runPass(current: Engine): Promise<PassEnd> {
     }
     switch (outcome.type) {
       case 'blocked':
-        skipped.add(row.seq);
         if (ref !== null) blockedApplications.add(ref);
         continue;
       case 'unauthorized':
