@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_PATTERN, fieldCodes } from '../schemas/account';
+import { EMAIL_PATTERN, fieldCodes, isPhoneNumber } from '../schemas/account';
 import { ADDRESS_HISTORY_MAX, ASSETS_MAX, DEPENDANTS_MAX, EMAIL_MAX_LENGTH, FORM_E_MAX_FILES, TEXT_MAX_LENGTH } from '../rules/limits';
 import { addressCoverage, addressKey, isoDay, todayDay } from './address';
 import { isNonEmployed } from './options';
@@ -33,16 +33,8 @@ const percent = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, '
 const years = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'), v.maxValue(100, 'invalid'));
 const isoDate = v.pipe(v.string('date'), v.check((s) => isoDay(s) !== null, 'date'));
 const email = v.pipe(v.string('invalid'), v.trim(), v.maxLength(EMAIL_MAX_LENGTH, 'email'), v.regex(EMAIL_PATTERN, 'email'));
-/** UK and international numbers: digits, spaces, brackets and dashes, an optional leading +, 7 to 15 digits. */
-const phone = v.pipe(
-  v.string('invalid'),
-  v.maxLength(TEXT_MAX_LENGTH, 'tooLong'),
-  v.regex(/^\s*\+?[\d\s()-]+$/, 'phone'),
-  v.check((s) => {
-    const digits = s.replace(/\D/g, '').length;
-    return digits >= 7 && digits <= 15;
-  }, 'phone'),
-);
+/** UK and international numbers (schemas/account.ts: one rule for every phone field). */
+const phone = v.pipe(v.string('invalid'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'), v.check((s) => isPhoneNumber(s.trim()), 'phone'));
 const pick = <T extends readonly string[]>(values: T) => v.picklist(values, 'invalid');
 const addressType = pick(['postcode', 'manually'] as const);
 const recordId = v.pipe(v.number('invalid'), v.integer('invalid'), v.minValue(1, 'invalid'), v.maxValue(2_147_483_647, 'invalid'));

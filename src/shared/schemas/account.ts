@@ -58,3 +58,17 @@ export function fieldCodes(issues: readonly v.BaseIssue<unknown>[]): Record<stri
   }
   return out;
 }
+
+/**
+ * A phone number as people type it: an optional leading +, then digits with spaces, brackets,
+ * dots or dashes between them; 7 to 15 digits in all (E.164 allows at most 15).
+ */
+/** Used by the journey's contact number and the administration forms alike. */
+export const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
+const PHONE_MIN_DIGITS = 7;
+const PHONE_MAX_DIGITS = 15;
+
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(value) && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}

@@ -1,25 +1,12 @@
 import * as v from 'valibot';
 import { TEXT_MAX_LENGTH } from '../rules/limits';
-import { emailSchema } from './account';
+import { emailSchema, isPhoneNumber } from './account';
 
 /**
  * The administration forms (spec section 5): firms, lawyers, solicitors and clients. The
  * messages are error codes (src/shared/rules/error-codes.ts); the same schemas check the forms
  * and, again, the server (which answers 400 {error: 'validation', fields: {field: code}}).
  */
-
-/**
- * A phone number as people type it: an optional leading +, then digits with spaces, brackets,
- * dots or dashes between them; 7 to 15 digits in all (E.164 allows at most 15).
- */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*$/;
-const PHONE_MIN_DIGITS = 7;
-const PHONE_MAX_DIGITS = 15;
-
-export function isPhoneNumber(value: string): boolean {
-  const digits = value.replace(/\D/g, '').length;
-  return PHONE_PATTERN.test(value) && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
-}
 
 /** Required free text: trimmed, not empty. */
 const requiredText = v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'));
