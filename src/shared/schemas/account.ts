@@ -61,9 +61,9 @@ export function fieldCodes(issues: readonly v.BaseIssue<unknown>[]): Record<stri
 
 /**
  * A phone number as people type it: an optional leading +, then digits with spaces, brackets,
- * dots or dashes between them; 7 to 15 digits in all (E.164 allows at most 15).
+ * dots or dashes; 7 to 15 digits in all (E.164 allows at most 15). The one rule of every phone
+ * field: the journey's contact number and the administration forms.
  */
-/** Used by the journey's contact number and the administration forms alike. */
 export const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
 const PHONE_MIN_DIGITS = 7;
 const PHONE_MAX_DIGITS = 15;
