@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { applications, applicationSteps, auditEvents, clients, files, users } from '../../src/server/db/schema';
+import { applications, applicationSteps, auditEvents, clients, files, lawyers, users } from '../../src/server/db/schema';
 import { demoAccounts } from '../../src/server/db/seed';
 import { validateStep } from '../../src/shared/journey/validate';
 import { isJourneyStep, journeySteps } from '../../src/shared/journey/steps';
@@ -247,6 +247,15 @@ describe('POST /applications/create', () => {
     expect(await snapshot(server)).toEqual(before);
   });
 
+  it('refuses a body nested deeper than any request of the contract with 400, not a 500', async () => {
+    const before = await snapshot(server);
+    const deep = `{"journeyData":{"personal":{"addressHistory":${'['.repeat(5000)}${']'.repeat(5000)}}}}`;
+    const res = await server.call({ method: 'POST', url: '/api/applications/create', token: token.lawyer, payload: deep, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe('validation');
+    expect(await snapshot(server)).toEqual(before);
+  });
+
   it('uses the lawyer’s own id; root names the lawyer', async () => {
     const mine = await a.create(token.lawyer, { lawyerId: demoLawyerId, journeyData: { personal: personal(freshEmail()) } });
     expect(mine.statusCode).toBe(201);
@@ -257,6 +266,29 @@ describe('POST /applications/create', () => {
     const byRoot = await a.create(token.root, { lawyerId: other.lawyerId, journeyData: { personal: personal(freshEmail()) } });
     expect(byRoot.statusCode).toBe(201);
     expect(byRoot.json().lawyerId).toBe(other.lawyerId);
+  });
+
+  // Two connections are needed to hold the lawyer's row while the create runs: PostgreSQL only.
+  it.runIf(process.env.API_TEST_DB === 'postgres')('refuses a lawyer deleted while the create waits for the lawyer’s row', async () => {
+    const target = await secondFirm(server);
+    let pending: ReturnType<typeof a.create> | undefined;
+    await server.db.transaction(async (tx) => {
+      // What DELETE /lawyers/{id} does: lock the row, then mark it deleted.
+      await tx.select({ id: lawyers.id }).from(lawyers).where(eq(lawyers.id, target.lawyerId)).for('update');
+      pending = a.create(token.root, { lawyerId: target.lawyerId, journeyData: { personal: personal(freshEmail()) } });
+      for (let i = 0; i < 100; i++) {
+        const [waiting] = await server.rows<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await tx.update(lawyers).set({ deletedAt: sql`now()` }).where(eq(lawyers.id, target.lawyerId));
+    });
+    const res = await pending!;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation', fields: { lawyerId: 'invalid' } });
+    expect(await server.rows(sql`select id from applications where lawyer_id = ${target.lawyerId}`)).toEqual([]);
   });
 });
 
@@ -318,6 +350,29 @@ describe('POST /applications/update/{step}', () => {
       expect(await snapshot(server)).toEqual(before);
     }
     const saved = await a.save(token.lawyer, 'asset', id, 0, withFormE([own]));
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('takes the solicitor only from the live solicitors (an unknown or deleted one is 400)', async () => {
+    const { id } = await newApplication();
+    const created = await a.post(
+      '/api/solicitors',
+      { name: 'Gone & Co', address: { city: 'Leeds' }, contactNumber: '0113 496 0000', email: freshEmail('solicitor'), fee: 250, deliveryMethod: 'email' },
+      token.admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const goneId = created.json().id as number;
+    expect((await server.call({ method: 'DELETE', url: `/api/solicitors/${goneId}`, token: token.admin })).statusCode).toBe(204);
+    const advice = (solicitorId: number) => ({ solicitorId, consent: true, authorised: true });
+    for (const solicitorId of [goneId, 999999]) {
+      const before = await snapshot(server);
+      const res = await a.save(token.lawyer, 'independent', id, 0, advice(solicitorId));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation', fields: { solicitorId: 'invalid' } });
+      expect(await snapshot(server)).toEqual(before);
+    }
+    const live = (await a.get('/api/solicitors?page=1&pageSize=1', token.lawyer)).json().items[0].id as number;
+    const saved = await a.save(token.lawyer, 'independent', id, 0, advice(live));
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
@@ -419,6 +474,22 @@ describe('POST /applications/state/update (submit)', () => {
     expect(again.json()).toEqual({ error: 'conflict' });
     const audit = await server.rows<{ from_state: unknown; to_state: unknown }>(sql`select from_state, to_state from audit_events where entity_id = ${String(id)} and action = 'statusChanged'`);
     expect(audit).toEqual([{ from_state: { status: 'incomplete' }, to_state: { status: 'submitted' } }]);
+  });
+
+  it('refuses Form E declared when every document it named has been deleted since', async () => {
+    const { id } = await newApplication();
+    const uploaded = await server.call(uploadRequest({ applicationId: id, type: 'formE', bytes: await smallPdf(), token: token.lawyer }));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const asset = { submittedFormE: true, documents: [uploaded.json().id], assetValue: 1000, routeToRepayment: 'Settlement' };
+    for (const step of ['case', 'financial', 'independent'] as const) expect((await a.save(token.lawyer, step, id, 0, validSteps[step])).statusCode).toBe(200);
+    expect((await a.save(token.lawyer, 'asset', id, 0, asset)).statusCode).toBe(200);
+    const removed = await a.post('/api/applications/file/delete', { fileKey: uploaded.json().key }, token.lawyer);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const res = await a.submit(token.lawyer, id);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: 'incompleteSteps', fields: { asset: 'required' } });
+    const [row] = await server.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id));
+    expect(row!.status).toBe('incomplete');
   });
 
   it('refuses moves this issue does not build, and moves back to the start', async () => {

@@ -8,6 +8,7 @@ import { fileStorage } from '../../src/server/files/storage';
 import { contentDisposition } from '../../src/server/files/content-disposition';
 import { startTestServer, type TestServer } from './harness';
 import { applicationIdOf, fetchLink, multipart, otherLawyer, setStatus, smallPdf, uploadRequest } from './files-helpers';
+import { personal } from './applications-fixtures';
 
 let server: TestServer;
 let filesDir: string;
@@ -334,6 +335,24 @@ describe('GET /applications/{id}/docs and downloads', () => {
     expect(expired.json()).toEqual({ error: 'notFound' });
     expect(token).toHaveLength(43);
     for (const bad of ['A'.repeat(43), 'short', '..%2F..%2Fetc']) expect((await fetchLink(server, `/api/files/${bad}`)).statusCode).toBe(404);
+  });
+
+  it('a link dies with its account: a deleted or disabled account’s open links are 404', async () => {
+    const email = 'doomed.lawyer@demo.test';
+    const doomed = await otherLawyer(server, email);
+    const pdfLink = (await server.call({ method: 'GET', url: `/api/pdf-generator/for-application-json/${apps.incomplete}`, token: tokens.lawyer })).json();
+    expect((await fetchLink(server, pdfLink.url)).statusCode).toBe(200);
+    // A link of another firm's lawyer, to the PDF of their own application.
+    const own = await server.call({ method: 'POST', url: '/api/applications/create', token: doomed, payload: { journeyData: { personal: personal('doomed.client@example.test') } } });
+    expect(own.statusCode, own.body).toBe(201);
+    const link = (await server.call({ method: 'GET', url: `/api/pdf-generator/for-application-json/${own.json().id}`, token: doomed })).json();
+    expect((await fetchLink(server, link.url)).statusCode).toBe(200);
+    await server.rows(sql`update users set status = 'disabled' where email = ${email}`);
+    expect((await fetchLink(server, link.url)).statusCode).toBe(404);
+    await server.rows(sql`update users set status = 'active', deleted_at = now() where email = ${email}`);
+    expect((await fetchLink(server, link.url)).statusCode).toBe(404);
+    // The demo lawyer's link is untouched.
+    expect((await fetchLink(server, pdfLink.url)).statusCode).toBe(200);
   });
 });
 

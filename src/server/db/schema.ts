@@ -174,6 +174,8 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_lawyer_id_idx').on(t.lawyerId, t.startedAt),
+    // The staff list: every application, newest first (read backwards).
+    index('applications_started_at_idx').on(t.startedAt, t.id),
     index('applications_client_id_idx').on(t.clientId),
     index('applications_status_idx').on(t.status),
   ],

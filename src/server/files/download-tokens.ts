@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { downloadTokens } from '../db/schema';
+import { downloadTokens, users } from '../db/schema';
 
 /** How long a download link works (docs/decisions.md: long enough to open, too short to share). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
@@ -47,14 +47,20 @@ export async function issueDownloadLink(db: Database, userId: number, grant: Dow
   return { url: `/api/files/${token}`, fileName, expiresAt: new Date(row!.expiresAt).toISOString() };
 }
 
-/** What a token grants while it is valid; undefined for an unknown, malformed or expired token. */
+/**
+ * What a token grants while it is valid; undefined for an unknown, malformed or expired token, and
+ * for one whose account has since been deleted or disabled (deleting an account spends its open
+ * links: decisions, 'Deleting').
+ */
 export async function redeemDownloadToken(db: Database, token: string): Promise<(DownloadGrant & { fileName: string; userId: number }) | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ token: downloadTokens })
     .from(downloadTokens)
-    .where(and(eq(downloadTokens.tokenHash, hashToken(token)), gt(downloadTokens.expiresAt, sql`now()`)))
+    .innerJoin(users, eq(users.id, downloadTokens.userId))
+    .where(and(eq(downloadTokens.tokenHash, hashToken(token)), gt(downloadTokens.expiresAt, sql`now()`), isNull(users.deletedAt), eq(users.status, 'active')))
     .limit(1);
+  const row = found?.token;
   if (!row) return undefined;
   if (row.kind === 'file' && row.fileId !== null) return { kind: 'file', applicationId: row.applicationId, fileId: row.fileId, fileName: row.fileName, userId: row.userId };
   if (row.kind === 'applicationPdf') {

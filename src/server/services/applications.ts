@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { SessionUser } from '../auth/sessions';
 import type { Database } from '../db/connection';
-import { applications, applicationSteps, clients, files, lawyers, users } from '../db/schema';
+import { applications, applicationSteps, clients, files, lawyers, solicitors, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { sqlStateOf } from '../http/error-handler';
 import { audienceOf, isEditable, mayEditJourney, neverTargets, stepsToSubmit, transitions } from '../policies/applications';
@@ -85,6 +85,14 @@ export async function createApplication(
 
   try {
     const id = await db.transaction(async (tx) => {
+      // The lawyer must still be live when the application is written: a delete of the lawyer (or
+      // their firm) holds the row FOR UPDATE, so this waits for it and then sees deleted_at.
+      const [live] = await tx
+        .select({ id: lawyers.id })
+        .from(lawyers)
+        .where(and(eq(lawyers.id, lawyerId), isNull(lawyers.deletedAt)))
+        .for('share');
+      if (!live) throw user.role === 'lawyer' ? AppError.forbidden() : AppError.validation({ lawyerId: 'invalid' });
       const [account] = await tx
         .insert(users)
         .values({ email, role: 'customer', firstName: client.firstName, surname: client.lastName, status: 'invited' })
@@ -143,6 +151,7 @@ export async function updateApplicationStep(
       .from(applicationSteps)
       .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, step)));
     if (step === 'asset') await checkDocuments(tx, application.id, data as JourneyData['asset']);
+    if (step === 'independent') await checkSolicitor(tx, data as JourneyData['independent']);
     const current = stored?.version ?? 0;
     if (current !== body.baseVersion) {
       throw new AppError(409, 'conflict', { current: { data: stored ? { [step]: stored.data } : {}, version: current } });
@@ -182,13 +191,35 @@ export async function updateApplicationStep(
  * proves "a document is required", so an id from elsewhere (or a deleted file) is refused.
  */
 async function checkDocuments(db: Database, applicationId: number, data: JourneyData['asset']): Promise<void> {
+  const named = new Set(data.documents ?? []).size;
+  if (named > 0 && (await liveDocumentCount(db, applicationId, data)) !== named) throw AppError.validation({ documents: 'invalid' });
+}
+
+/** How many of the documents a step names are this application's own live Form E files. */
+async function liveDocumentCount(db: Database, applicationId: number, data: JourneyData['asset']): Promise<number> {
   const ids = [...new Set(data.documents ?? [])];
-  if (ids.length === 0) return;
+  if (ids.length === 0) return 0;
   const found = await db
     .select({ id: files.id })
     .from(files)
     .where(and(eq(files.applicationId, applicationId), eq(files.type, 'formE'), isNull(files.deletedAt), inArray(files.id, ids)));
-  if (found.length !== ids.length) throw AppError.validation({ documents: 'invalid' });
+  return found.length;
+}
+
+/**
+ * The solicitor an independent step names must be a live solicitor (the list the form offers).
+ * The row is share-locked: a delete of that solicitor waits for this save and then sees its case,
+ * or this save waits for the delete and is refused.
+ */
+async function checkSolicitor(db: Database, data: JourneyData['independent']): Promise<void> {
+  const id = data.solicitorId;
+  if (id === undefined || id === null) return;
+  const [live] = await db
+    .select({ id: solicitors.id })
+    .from(solicitors)
+    .where(and(eq(solicitors.id, id), isNull(solicitors.deletedAt)))
+    .for('share');
+  if (!live) throw AppError.validation({ solicitorId: 'invalid' });
 }
 
 /**
@@ -242,5 +273,8 @@ async function checkComplete(db: Database, applicationId: number, audience: 'law
     const result = validateStep(step, saved.get(step) ?? {}, { audience, today: new Date() });
     if (!result.success) fields[step] = 'required';
   }
+  // "With Form E a document is required": the files the step named may have been deleted since.
+  const asset = saved.get('asset') as JourneyData['asset'] | undefined;
+  if (!fields.asset && asset?.submittedFormE === true && (await liveDocumentCount(db, applicationId, asset)) === 0) fields.asset = 'required';
   if (Object.keys(fields).length > 0) throw new AppError(400, 'incompleteSteps', { fields });
 }

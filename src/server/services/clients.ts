@@ -28,14 +28,16 @@ interface ClientRow {
 /**
  * Clients are derived from applications: every client with an application the caller reaches,
  * in any status (docs/decisions.md: which applications make a client). Each carries one application (an active one
- * first, else the newest) and the number of their active cases. Aliases: pc (per client),
- * c (clients), u (their account).
+ * first, else the newest) and the number of their active cases; with `clientId`, only that
+ * client's applications are read. Aliases: pc (per client), c (clients), u (their account).
  */
-function perClient(user: SessionUser): SQL {
+function perClient(user: SessionUser, clientId?: number): SQL {
+  // One client (getClient): only their applications, on applications_client_id_idx.
+  const onlyClient = clientId === undefined ? sql`` : sql` and a.client_id = ${clientId}`;
   return sql`with visible as (
       select a.id, a.client_id, a.status, a.started_at, ${activeCase('a')} as active
       from applications a join lawyers l on l.id = a.lawyer_id
-      where ${clientApplicationScope(user, 'a', 'l')}
+      where ${clientApplicationScope(user, 'a', 'l')}${onlyClient}
     ), pc as (
       select client_id,
         count(*) filter (where active)::int as active_cases,
@@ -71,7 +73,7 @@ export async function listClients(db: Database, user: SessionUser, query: Paging
 
 /** One client the caller reaches through an application; else 404. */
 export async function getClient(db: Database, user: SessionUser, id: number) {
-  const [row] = await queryRows<ClientRow>(db, sql`${perClient(user)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`);
+  const [row] = await queryRows<ClientRow>(db, sql`${perClient(user, id)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`);
   if (!row) throw AppError.notFound();
   return row;
 }

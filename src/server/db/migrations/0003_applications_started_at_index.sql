@@ -1,0 +1,1 @@
+CREATE INDEX "applications_started_at_idx" ON "applications" USING btree ("started_at","id");
