@@ -113,6 +113,11 @@ export const resultRowSchema = v.object({
   error: v.optional(v.string()),
   fields: v.optional(codes),
   current: v.optional(v.object({ data: v.unknown(), version: v.number() })),
+  /**
+   * A step save that went through: the server version it was based on and the one it made, so a
+   * later save of this user based on the older version is sent on the newer one (sync-engine.ts).
+   */
+  save: v.optional(v.object({ applicationId: v.string(), step: v.string(), from: v.number(), to: v.number() })),
   at: v.number(),
 });
 export type ResultRow = v.InferOutput<typeof resultRowSchema>;
@@ -145,6 +150,12 @@ export class PortalDb extends Dexie {
       cache: 'id, userId',
       results: 'id, userId, at',
       meta: 'id',
+    });
+    // Counts by status read the index only (the shell's status runs on every draft write; an
+    // upload row holds the file's bytes).
+    this.version(2).stores({
+      drafts: 'id, userId, [userId+status]',
+      uploads: 'localId, userId, [userId+applicationId], [userId+status]',
     });
   }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { sessionUserAtom } from '../features/auth/session';
-import { db, draftRowId, draftRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
+import { db, draftRowId, draftRowSchema, idMapRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';
 import { bindSessionStore } from './session-binding';
@@ -54,15 +54,31 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const LOCAL_STEP_KEY = /^application:(local-[^:]+):(.+)$/;
+
+/**
+ * The key a draft lives under now: once an application created offline exists on the server, its
+ * drafts moved to the server id (sync-engine followServerId), so an edit still addressed to the
+ * local id (a screen open during the switch, a flush on pagehide) goes there too instead of to a
+ * row no screen reads any more.
+ */
+export async function currentDraftKey(userId: number, key: string): Promise<string> {
+  const local = LOCAL_STEP_KEY.exec(key);
+  if (!local) return key;
+  const mapped = readRow('idMap', idMapRowSchema, await db.idMap.get(local[1]!));
+  return mapped && mapped.userId === userId ? stepDraftKey(mapped.serverId, local[2]!) : key;
+}
+
 /** Writes one edit: status and server messages follow the rules in the comments below. */
 export async function writeDraft(
   userId: number,
-  key: string,
+  requestedKey: string,
   value: unknown,
   meta: { baseVersion?: number } = {},
 ): Promise<void> {
-  const id = draftRowId(userId, key);
-  await db.transaction('rw', db.drafts, async () => {
+  await db.transaction('rw', db.drafts, db.idMap, async () => {
+    const key = await currentDraftKey(userId, requestedKey);
+    const id = draftRowId(userId, key);
     const previous = readRow('drafts', draftRowSchema, await db.drafts.get(id));
     const updatedAt = Math.max(Date.now(), (previous?.updatedAt ?? 0) + 1);
     const row: DraftRow = {
@@ -97,13 +113,15 @@ export async function deleteDraft(userId: number, key: string): Promise<void> {
   await db.drafts.delete(draftRowId(userId, key));
 }
 
-/** Drafts of the user that were refused or conflict with the server's copy. */
-export async function countDraftsNeedingAttention(userId: number): Promise<number> {
-  const rows = await db.drafts.where('userId').equals(userId).toArray();
-  return rows.filter((row) => {
-    const parsed = readRow('drafts', draftRowSchema, row);
-    return parsed && (parsed.status === 'rejected' || parsed.status === 'conflict');
-  }).length;
+/** Drafts of the user that were refused or conflict with the server's copy (read from the index). */
+export function countDraftsNeedingAttention(userId: number): Promise<number> {
+  return db.drafts
+    .where('[userId+status]')
+    .anyOf([
+      [userId, 'rejected'],
+      [userId, 'conflict'],
+    ])
+    .count();
 }
 
 export interface UseDraft<V> {

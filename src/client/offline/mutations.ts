@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import type { components } from '../../shared/api/schema';
 import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
 import { db, idMapRowSchema, readRow, uploadRowSchema, type MutationKind, type OutboxRow, type UploadRow } from './db';
-import { currentToken } from './session-binding';
+import { currentToken, sessionUnauthorized } from './session-binding';
 
 /**
  * The writes the outbox can hold. Each is stored as a small payload and turned into its request
@@ -233,6 +233,9 @@ async function sendUpload(
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const answer = await transport()({ url: apiUrl('/applications/file/upload'), form, headers, onProgress });
+  // Sent outside openapi-fetch, so its 401 middleware did not see it: end the session here too, or
+  // the queue would stay paused with nothing asking the user to sign in again.
+  if (answer.status === 401) sessionUnauthorized();
   return classify(answer.status, answer.body, answer.retryAfter);
 }
 

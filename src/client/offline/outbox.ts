@@ -1,13 +1,13 @@
 import { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
 import { sessionUserAtom } from '../features/auth/session';
-import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, draftRowSchema, type DraftRow, type ResultRow } from './db';
-import { flushDraft, readDraftRow } from './drafts';
+import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, type ResultRow } from './db';
+import { countDraftsNeedingAttention, currentDraftKey, flushDraft, readDraftRow } from './drafts';
 import { engineState, requestSync, subscribeEngineState } from './engine-state';
 import { useSafeLiveQuery } from './live';
 import { isLocalApplicationId, LOCAL_APPLICATION_PREFIX, type MutationInput } from './mutations';
 import { reportStorageError } from './persist';
-import { requireUserId } from './session-binding';
+import { currentUserId, requireUserId } from './session-binding';
 
 export type { MutationInput } from './mutations';
 export { isLocalApplicationId, isLocalUploadId } from './mutations';
@@ -48,11 +48,13 @@ const requestOf = new Map<string, number>();
 export async function enqueue(input: MutationInput): Promise<string> {
   const userId = requireUserId();
   const id = newUuid();
-  const { kind, draftKey, ...payload } = input;
-  if (draftKey !== undefined) await flushDraft(userId, draftKey);
+  const { kind, draftKey: requestedDraftKey, ...payload } = input;
+  if (requestedDraftKey !== undefined) await flushDraft(userId, requestedDraftKey);
   try {
-    await db.transaction('rw', db.outbox, db.drafts, async () => {
+    await db.transaction('rw', db.outbox, db.drafts, db.idMap, async () => {
       let draftUpdatedAt: number | undefined;
+      // A local application created meanwhile: its draft (and so this write's) has the server id.
+      const draftKey = requestedDraftKey === undefined ? undefined : await currentDraftKey(userId, requestedDraftKey);
       if (draftKey !== undefined) {
         const draft = await readDraftRow(userId, draftKey);
         if (draft) {
@@ -149,10 +151,10 @@ export function waitForResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<
   });
 }
 
-/** The server id of an application created offline, once known (else undefined). */
+/** The server id of an application the signed-in user created offline, once known (else undefined). */
 export async function serverIdOf(localId: string): Promise<number | undefined> {
   const row = readRow('idMap', idMapRowSchema, await db.idMap.get(localId));
-  return row?.serverId;
+  return row && row.userId === currentUserId() ? row.serverId : undefined;
 }
 
 /**
@@ -175,14 +177,10 @@ export function useResolvedApplicationId(id: number | string | null): number | s
 
 /** Writes of the user not yet sent, and drafts the server refused or that conflict. */
 export async function countUnsent(userId: number): Promise<number> {
-  const [queued, drafts] = await Promise.all([
+  const [queued, refused] = await Promise.all([
     db.outbox.where('userId').equals(userId).count(),
-    db.drafts.where('userId').equals(userId).toArray(),
+    countDraftsNeedingAttention(userId),
   ]);
-  const refused = drafts.filter((row) => {
-    const draft: DraftRow | undefined = readRow('drafts', draftRowSchema, row);
-    return draft?.status === 'rejected' || draft?.status === 'conflict';
-  }).length;
   return queued + refused;
 }
 

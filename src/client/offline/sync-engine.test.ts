@@ -313,4 +313,97 @@ describe('outbox and sync engine', () => {
     expect(server.calls).toHaveLength(1);
     expect(await db.outbox.count()).toBe(1);
   });
+
+  it('a submit waits while a save of its application is in conflict, and goes after the corrected save', async () => {
+    let caseVersion = 5;
+    const server = fakeServer({
+      'POST /applications/update/case': (call) => {
+        const body = call.body as { baseVersion: number; journeyData: unknown };
+        if (body.baseVersion !== caseVersion) {
+          return jsonResponse(409, { error: 'conflict', current: { data: { case: { caseRef: 'theirs' } }, version: caseVersion } });
+        }
+        caseVersion += 1;
+        return jsonResponse(200, { data: body.journeyData, version: caseVersion });
+      },
+      'POST /applications/state/update': () => jsonResponse(200, { id: 7, status: 'submitted' }),
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const caseKey = stepDraftKey(7, 'case');
+    await writeDraft(1, caseKey, { caseRef: 'mine' }, { baseVersion: 4 });
+    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 4, data: { caseRef: 'mine' }, draftKey: caseKey });
+    const submit = await enqueue({ kind: 'submitApplication', applicationId: 7 });
+    server.offline = false;
+    await syncNow();
+    // Not submitted over the user's unsettled step.
+    expect(server.calls.map((call) => call.path)).toEqual(['/applications/update/case']);
+    expect(await readDraftRow(1, caseKey)).toMatchObject({ status: 'conflict' });
+    expect(await db.outbox.count()).toBe(1);
+
+    // The user chooses on the server's version and saves again: that save goes first, then the submit.
+    await writeDraft(1, caseKey, { caseRef: 'chosen' }, { baseVersion: 5 });
+    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 5, data: { caseRef: 'chosen' }, draftKey: caseKey });
+    await syncNow();
+    expect(server.calls.map((call) => call.path)).toEqual([
+      '/applications/update/case',
+      '/applications/update/case',
+      '/applications/state/update',
+    ]);
+    expect(await waitForResult(submit, 5_000)).toMatchObject({ status: 'done' });
+  });
+
+  it('a submit of an application created offline waits for a refused step filed under its server id', async () => {
+    const server = fakeServer({
+      'POST /applications/create': () => jsonResponse(201, { id: 42, status: 'incomplete' }),
+      'POST /applications/update/case': () => jsonResponse(400, { error: 'validation', fields: { caseRef: 'required' } }),
+      'POST /applications/state/update': () => jsonResponse(200, { id: 42, status: 'submitted' }),
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const localId = newLocalApplicationId();
+    await enqueue({ kind: 'createApplication', localId, personal: { name: 'Ada' } as never });
+    const caseKey = stepDraftKey(localId, 'case');
+    await writeDraft(1, caseKey, { caseRef: '' });
+    await enqueue({ kind: 'saveStep', applicationId: localId, step: 'case', baseVersion: 0, data: { caseRef: '' }, draftKey: caseKey });
+    await enqueue({ kind: 'submitApplication', applicationId: localId });
+    server.offline = false;
+    await syncNow();
+    expect(server.calls.map((call) => call.path)).toEqual(['/applications/create', '/applications/update/case']);
+    expect(await readDraftRow(1, stepDraftKey(42, 'case'))).toMatchObject({ status: 'rejected' });
+  });
+
+  it('a save made after the user’s own earlier save went through is sent on the version it made', async () => {
+    let version = 3;
+    const server = fakeServer({
+      'POST /applications/update/case': (call: SentCall) => {
+        const body = call.body as { baseVersion: number; journeyData: unknown };
+        if (body.baseVersion !== version) return jsonResponse(409, { error: 'conflict', current: { data: {}, version } });
+        version += 1;
+        return jsonResponse(200, { data: body.journeyData, version });
+      },
+    });
+    stop = startSync(store);
+    const first = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 3, data: { caseRef: 'C1' } });
+    expect(await waitForResult(first, 5_000)).toMatchObject({ status: 'done', body: { version: 4 } });
+    // The step reopened from a copy read before that save (its version still 3).
+    const second = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 3, data: { caseRef: 'C2' } });
+    expect(await waitForResult(second, 5_000)).toMatchObject({ status: 'done', body: { version: 5 } });
+    // Someone else's save in between is still a conflict.
+    version = 9;
+    const third = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 3, data: { caseRef: 'C3' } });
+    expect(await waitForResult(third, 5_000)).toMatchObject({ status: 'conflict' });
+    expect(server.calls.map((call) => (call.body as { baseVersion: number }).baseVersion)).toEqual([3, 4, 5]);
+  });
+
+  it('an edit addressed to a local application after its create went through lands on the server id’s draft', async () => {
+    fakeServer({ 'POST /applications/create': () => jsonResponse(201, { id: 42, status: 'incomplete' }) });
+    stop = startSync(store);
+    const localId = newLocalApplicationId();
+    const create = await enqueue({ kind: 'createApplication', localId, personal: { name: 'Ada' } as never });
+    expect(await waitForResult(create, 5_000)).toMatchObject({ status: 'done' });
+    // The wizard still open on the local id flushes the last keystrokes.
+    await writeDraft(1, stepDraftKey(localId, 'case'), { caseRef: 'typed during the switch' });
+    expect(await readDraftRow(1, stepDraftKey(42, 'case'))).toMatchObject({ value: { caseRef: 'typed during the switch' } });
+    expect(await readDraftRow(1, stepDraftKey(localId, 'case'))).toBeUndefined();
+  });
 });

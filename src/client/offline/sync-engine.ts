@@ -8,11 +8,13 @@ import {
   draftRowId,
   draftRowSchema,
   hasIndexedDb,
+  idMapRowSchema,
   metaRowSchema,
   newUuid,
   outboxRowSchema,
   readRow,
   readRows,
+  resultRowSchema,
   uploadRowSchema,
   type DraftRow,
   type OutboxRow,
@@ -21,6 +23,7 @@ import {
 import { engineState, setSyncRequestHandler, subscribeEngineState, updateEngineState, type SyncPhase } from './engine-state';
 import { useSafeLiveQuery } from './live';
 import { payloadSchemas, sendMutation, type SendOutcome } from './mutations';
+import { countDraftsNeedingAttention } from './drafts';
 import { reportStorageError } from './persist';
 import { bindSessionStore, currentToken, currentUserId } from './session-binding';
 import { uploadErrorText } from './uploads';
@@ -128,23 +131,74 @@ function payloadValue(row: OutboxRow): unknown {
   return undefined;
 }
 
+/** An application as the server knows it ('42'), or null for a local one not created yet. */
+async function serverRefOf(userId: number, applicationId: number | string): Promise<string | null> {
+  if (typeof applicationId === 'number' || /^\d+$/.test(applicationId)) return String(applicationId);
+  const mapped = readRow('idMap', idMapRowSchema, await db.idMap.get(applicationId));
+  return mapped && mapped.userId === userId ? String(mapped.serverId) : null;
+}
+
+/** Every name the outbox and the drafts may use for one application (its server and local ids). */
+async function namesOf(userId: number, applicationId: number | string): Promise<Set<string>> {
+  const names = new Set([String(applicationId)]);
+  const server = await serverRefOf(userId, applicationId);
+  if (server === null) return names;
+  names.add(server);
+  const mapped = readRows('idMap', idMapRowSchema, await db.idMap.where('userId').equals(userId).toArray());
+  for (const row of mapped) if (String(row.serverId) === server) names.add(row.localId);
+  return names;
+}
+
 /**
- * The same step saved twice while offline: both saves started from the same server version, so the
- * second would come back as a conflict with the user's own first save. Once the first is stored,
- * the later saves of that step are based on the version it made.
+ * A step save of this user based on a version their own earlier save has replaced (the same step
+ * saved twice offline, or reopened after a save that was still queued, or the documents list stored
+ * on leaving the step) would come back as a conflict with their own work. It is sent on the version
+ * that save made; a save by anyone else in between still answers 409.
  */
-async function rebaseLaterSaves(sent: OutboxRow, version: number): Promise<void> {
-  const first = v.parse(payloadSchemas.saveStep, sent.payload);
-  const later = await db.outbox.where('userId').equals(sent.userId).toArray();
-  for (const row of later) {
-    if (row.kind !== 'saveStep' || row.seq <= sent.seq) continue;
-    const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
-    if (!payload.success) continue;
-    const { applicationId, step, baseVersion } = payload.output;
-    if (String(applicationId) === String(first.applicationId) && step === first.step && baseVersion === first.baseVersion) {
-      await db.outbox.update(row.seq, { payload: { ...payload.output, baseVersion: version } });
-    }
+async function rebaseOnOwnSaves(row: OutboxRow): Promise<OutboxRow> {
+  const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
+  if (!payload.success) return row;
+  const { applicationId, step, baseVersion } = payload.output;
+  const ref = await serverRefOf(row.userId, applicationId);
+  if (ref === null) return row;
+  const made = new Map<number, number>();
+  const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(row.userId).toArray());
+  for (const result of results) {
+    if (result.save && result.save.applicationId === ref && result.save.step === step) made.set(result.save.from, result.save.to);
   }
+  let version = baseVersion;
+  while (made.has(version) && made.get(version)! > version) version = made.get(version)!;
+  if (version === baseVersion) return row;
+  const next = { ...row, payload: { ...payload.output, baseVersion: version } };
+  await db.outbox.update(row.seq, { payload: next.payload });
+  return next;
+}
+
+/**
+ * A submit goes only after every write of its application: it waits while a save of that
+ * application is queued after it (typed after submitting offline) or a step of it was refused or is
+ * in conflict, so the application is never submitted without what the user is still fixing.
+ */
+async function submitMustWait(row: OutboxRow): Promise<boolean> {
+  const payload = v.safeParse(payloadSchemas.submitApplication, row.payload);
+  if (!payload.success) return false;
+  const names = await namesOf(row.userId, payload.output.applicationId);
+  const laterSave = await db.outbox
+    .where('seq')
+    .above(row.seq)
+    .filter((other) => other.userId === row.userId && other.kind === 'saveStep' && names.has(applicationRefOf(other) ?? ''))
+    .first();
+  if (laterSave) return true;
+  const needingAttention = await db.drafts
+    .where('[userId+status]')
+    .anyOf([
+      [row.userId, 'rejected'],
+      [row.userId, 'conflict'],
+    ])
+    .toArray();
+  return readRows('drafts', draftRowSchema, needingAttention).some((draft) =>
+    [...names].some((name) => draft.key.startsWith(`application:${name}:`)),
+  );
 }
 
 async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type: 'done' | 'rejected' | 'conflict' }>): Promise<void> {
@@ -166,9 +220,14 @@ async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type
         }
       } else if (row.kind === 'saveStep') {
         const answer = outcome.body as { version?: unknown } | undefined;
+        const sent = v.parse(payloadSchemas.saveStep, row.payload);
+        const ref = await serverRefOf(userId, sent.applicationId);
         if (typeof answer?.version === 'number') {
           version = answer.version;
-          await rebaseLaterSaves(row, version);
+          if (ref !== null) {
+            const save = { applicationId: ref, step: sent.step, from: sent.baseVersion, to: version };
+            await db.results.put({ id: row.id, userId, status: 'done', body: outcome.body, save, at });
+          }
         }
       } else if (row.kind === 'uploadFile') {
         const { localId } = v.parse(payloadSchemas.uploadFile, row.payload);
@@ -232,8 +291,9 @@ async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type
   });
 }
 
+/** The application a write names (a create and an upload name none: they key on their own ids). */
 function applicationRefOf(row: OutboxRow): string | null {
-  const ref = (row.payload as { applicationId?: unknown; localId?: unknown } | null)?.applicationId;
+  const ref = (row.payload as { applicationId?: unknown } | null)?.applicationId;
   return typeof ref === 'number' || typeof ref === 'string' ? String(ref) : null;
 }
 
@@ -271,13 +331,19 @@ async function runPass(current: Engine): Promise<PassEnd> {
     const ref = row ? applicationRefOf(row) : null;
     // Unreadable (reported, kept), or behind a write for the same application that must wait.
     if (!row || (ref !== null && blockedApplications.has(ref))) continue;
+    // Held, not blocked: the writes after it (the save it waits for) go on.
+    if (row.kind === 'submitApplication' && (await submitMustWait(row))) continue;
     if (row.kind === 'uploadFile') {
       const { localId } = row.payload as { localId: string };
       await patchUpload(localId, { status: 'uploading', progress: 0, error: undefined });
     }
     let outcome: SendOutcome;
+    // What is sent (a save possibly rebased on the user's own newer version) is what the outcome
+    // records: its `from` must be the version actually sent, or two records would claim one version.
+    let sending = row;
     try {
-      outcome = await sendMutation(row, { userId, onUploadProgress });
+      if (row.kind === 'saveStep') sending = await rebaseOnOwnSaves(row);
+      outcome = await sendMutation(sending, { userId, onUploadProgress });
     } catch {
       outcome = { type: 'retry' };
     }
@@ -297,7 +363,7 @@ async function runPass(current: Engine): Promise<PassEnd> {
         return 'offline';
       default:
         current.failures = 0;
-        await applyOutcome(row, outcome);
+        await applyOutcome(sending, outcome);
     }
   }
 }
@@ -450,15 +516,14 @@ export function useSyncStatus(): SyncStatus {
   const counts = useSafeLiveQuery(
     async () => {
       if (userId === null) return { waiting: 0, attention: 0, phase: 'idle' as SyncPhase };
-      const [waiting, drafts, uploads, meta] = await Promise.all([
+      // Index counts only: this runs after every draft write, and upload rows hold the files' bytes.
+      const [waiting, drafts, failedUploads, meta] = await Promise.all([
         db.outbox.where('userId').equals(userId).count(),
-        db.drafts.where('userId').equals(userId).toArray(),
-        db.uploads.where('userId').equals(userId).toArray(),
+        countDraftsNeedingAttention(userId),
+        db.uploads.where('[userId+status]').equals([userId, 'failed']).count(),
         db.meta.get(`sync|${userId}`),
       ]);
-      const attention =
-        readRows('drafts', draftRowSchema, drafts).filter((row) => row.status === 'rejected' || row.status === 'conflict').length +
-        readRows('uploads', uploadRowSchema, uploads).filter((row) => row.status === 'failed').length;
+      const attention = drafts + failedUploads;
       const phase = readRow('meta', metaRowSchema, meta)?.phase ?? 'idle';
       return { waiting, attention, phase };
     },

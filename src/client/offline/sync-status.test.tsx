@@ -92,4 +92,28 @@ describe('sync status', () => {
     await db.drafts.update(`1|${stepDraftKey(7, 'case')}`, { status: 'rejected', serverCodes: { caseRef: 'required' } });
     await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
   });
+
+  it('counts failed uploads without reading their rows (each row holds a file) when a draft is written', async () => {
+    stop = startSync(store);
+    await db.uploads.add({
+      localId: 'upload-1', userId: 1, applicationId: '7', type: 'formE', fileName: 'a.pdf', mimeType: 'application/pdf',
+      size: 4, data: new ArrayBuffer(4), status: 'failed', progress: 0, createdAt: 1,
+    });
+    let rowsRead = 0;
+    const reading = (row: unknown) => {
+      rowsRead += 1;
+      return row;
+    };
+    db.uploads.hook('reading', reading);
+    try {
+      const status = renderStatus();
+      await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
+      for (const caseRef of ['a', 'ab', 'abc']) await writeDraft(1, stepDraftKey(7, 'case'), { caseRef });
+      await syncNow();
+      expect(status.textContent).toBe('Needs your attention');
+      expect(rowsRead).toBe(0);
+    } finally {
+      db.uploads.hook('reading').unsubscribe(reading);
+    }
+  });
 });

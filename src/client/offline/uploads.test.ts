@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppStore } from '../features/auth/session';
+import { sessionAtom, type AppStore } from '../features/auth/session';
 import { db, uploadRowSchema, readRows } from './db';
 import { setUploadTransport, type UploadTransport } from './mutations';
 import { enqueue, newLocalApplicationId, waitForResult } from './outbox';
@@ -172,5 +172,16 @@ describe('uploads', () => {
     await syncNow();
     expect(await uploads()).toEqual([]);
     expect(server.calls.map((call) => [call.path, call.body])).toEqual([['/applications/file/delete', { fileKey: 'stored-key' }]]);
+  });
+
+  it('a 401 on an upload ends the session (the upload goes outside openapi-fetch) and keeps the file queued', async () => {
+    fakeServer();
+    fakeUploads(() => ({ status: 401, body: { error: 'unauthorized' } }));
+    stop = startSync(store);
+    await addFiles(7, 'formE', [pdf('one.pdf')]);
+    await syncNow();
+    expect(store.get(sessionAtom).status).toBe('signedOut');
+    expect(await db.outbox.count()).toBe(1);
+    expect((await uploads())[0]).toMatchObject({ status: 'queued' });
   });
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { components } from '../../../shared/api/schema';
-import { enqueue, isLocalApplicationId, waitForResult, type MutationResult } from '../../offline/outbox';
+import { enqueue, isLocalApplicationId, serverIdOf, waitForResult, type MutationResult } from '../../offline/outbox';
 import { currentUserId } from '../../offline/session-binding';
 import { hasWaitingCreate } from './pending-creates';
 
@@ -57,6 +57,8 @@ export async function saveStep(input: SaveStepInput): Promise<SaveOutcome> {
 async function needsNewCreate(applicationId: number | string): Promise<boolean> {
   const userId = currentUserId();
   if (typeof applicationId !== 'string' || !isLocalApplicationId(applicationId) || userId === null) return false;
+  // Created meanwhile (the screen has not moved to the server id yet): a save, not a second create.
+  if ((await serverIdOf(applicationId)) !== undefined) return false;
   return !(await hasWaitingCreate(userId, applicationId));
 }
 
