@@ -87,7 +87,7 @@ describe('route guards', () => {
 
   it('signs out after the idle limit, checked again when the page becomes visible', async () => {
     const { router } = renderApp('/clients', { role: 'lawyer' });
-    await screen.findByRole('heading', { level: 1, name: 'Clients' });
+    await screen.findByRole('heading', { level: 1, name: 'All clients' });
     // The device slept: no timer ran, the stored activity is older than the limit.
     localStorage.setItem('lastActivity', String(Date.now() - SESSION_IDLE_TIMEOUT_MS - 1));
     act(() => {

@@ -42,7 +42,7 @@ describe('focus after a route change', () => {
     await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'sign in' }));
-    const clients = await heading('Clients');
+    const clients = await heading('All clients');
     await waitFor(() => expect(document.activeElement).toBe(clients));
   });
 

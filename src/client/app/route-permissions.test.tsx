@@ -41,7 +41,7 @@ const headings: Record<string, string | ((role: Role) => string)> = {
   '/solicitors': 'Solicitors',
   '/solicitors/add': 'Add new solicitor',
   '/solicitors/:id': 'Update solicitor',
-  '/clients': 'Clients',
+  '/clients': 'All clients',
   '/clients/:id': 'Edit client',
 };
 

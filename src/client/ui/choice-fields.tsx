@@ -120,7 +120,7 @@ export function RadioField({
       <RadioGroup.Root
         id={ids.controlId}
         className={`choice-group choice-group--${orientation}`}
-        value={value === '' ? '' : value}
+        value={value}
         onValueChange={onValueChange}
         disabled={disabled}
         orientation={orientation}

@@ -135,6 +135,22 @@ describe('DatePicker', () => {
     expect(within(dialog).getByRole('grid', { name: 'June 2024' })).toBeTruthy();
   });
 
+  it('always shows six weeks, so the calendar keeps its height from month to month', async () => {
+    const user = userEvent.setup();
+    // February 2021 starts on a Monday and has 28 days: four weeks of its own.
+    render(<Picker initial="2021-02-10" />);
+    await user.click(screen.getByRole('button', { name: /Date to know more/ }));
+    const dialog = await screen.findByRole('dialog');
+    const rows = () => within(within(dialog).getByRole('grid')).getAllByRole('row');
+    expect(rows()).toHaveLength(7);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('10 February 2021'));
+    // May 2021 starts on a Saturday and spans six weeks.
+    await user.keyboard('{PageDown}{PageDown}{PageDown}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('10 May 2021'));
+    expect(rows()).toHaveLength(7);
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('month-only mode chooses the first of a month', async () => {
     const user = userEvent.setup();
     render(<Picker mode="month" />);

@@ -145,6 +145,9 @@ function localToday(today: Date): Ymd {
   return { y: today.getFullYear(), m: today.getMonth() + 1, d: today.getDate() };
 }
 
+/** Six weeks of seven days: room for any month, whatever its first weekday. */
+const CALENDAR_CELLS = 42;
+
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const weekdays = [
   ['Mo', 'Monday'],
@@ -316,13 +319,15 @@ export function DatePicker({
     setFocus(next);
   };
 
-  // The weeks of the month shown, Monday first; null fills the days of other months.
+  // The weeks of the month shown, Monday first; null fills the days of other months. Always six
+  // rows (the most a month spans): the calendar keeps its height from month to month, so when it
+  // opens above its field the heading and its arrows stay under the finger.
   const weeks: (Ymd | null)[][] = [];
   if (view === 'day') {
     const first = { y: focus.y, m: focus.m, d: 1 };
     const cells: (Ymd | null)[] = Array.from({ length: weekdayOf(first) }, () => null);
     for (let d = 1; d <= daysInMonth(focus.y, focus.m); d += 1) cells.push({ y: focus.y, m: focus.m, d });
-    while (cells.length % 7 !== 0) cells.push(null);
+    while (cells.length < CALENDAR_CELLS) cells.push(null);
     for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   }
   const todayIso = toIsoDate(localToday(today));
@@ -390,7 +395,7 @@ export function DatePicker({
                 ›
               </button>
             </div>
-            <div ref={gridRef}>
+            <div ref={gridRef} className="date-picker__body">
               {view === 'day' ? (
                 <table className="date-picker__grid" role="grid" aria-label={title} onKeyDown={onDayKey}>
                   <thead>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_LINKS } from '../../shared/rules/limits';
 
 /** The page numbers to link: at most `links`, the current page as central as the ends allow. */
@@ -67,4 +67,16 @@ export function Pagination({ page, pageCount, hrefFor, links = PAGE_LINKS, label
       </ul>
     </nav>
   );
+}
+
+/** The page number in the address (?page=N), 1 when missing or unusable. */
+export function usePageParam(): number {
+  const [params] = useSearchParams();
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}
+
+/** `?page=N` on a list's path; the first page has no query. */
+export function pageHref(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
 }

@@ -95,7 +95,7 @@ describe('sign-in page', () => {
     await user.dblClick(button);
     expect(button.getAttribute('aria-busy')).toBe('true');
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'All clients' })).toBeTruthy();
     const signIns = calls.filter((call) => call.method === 'POST' && call.path === '/auth');
     expect(signIns).toHaveLength(1);
     expect(signIns[0]?.body).toEqual({ login: 'someone@example.com', password: 'Secret123' });

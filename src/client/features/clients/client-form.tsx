@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { clientUpdateSchema } from '../../../shared/schemas/administration';
-import type { Client } from '../firms/admin-kit';
+import type { Client } from '../administration/calls';
 
 /**
  * The client form: names and phone under the shared rules, the date of birth as three selects (the

@@ -1,20 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { birthYears, days, months } from '../../../shared/journey/options';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
-import NotFoundPage from '../../app/not-found-page';
-import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/field';
 import { SelectField } from '../../ui/choice-fields';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm, useSubmit } from '../../ui/use-form';
-import { confirmMessages, doneMessages, useConfirmedAction } from '../firms/admin-actions';
-import { activeCasesText, notFoundAnswer, recordId, send, showSaveFailure, useLoad, type Client } from '../firms/admin-kit';
+import { useForm } from '../../ui/use-form';
+import { activeCasesText } from '../administration/admin-list';
+import { confirmMessages, doneMessages } from '../administration/admin-messages';
+import type { Client } from '../administration/calls';
+import { useConfirmedAction } from '../administration/confirmed-action';
+import { RecordPage, useRecord } from '../administration/record-page';
+import { useSaveForm } from '../administration/save-form';
 import { clientFields, clientFormSchema, clientValues, isoOf } from './client-form';
 
 /**
@@ -22,20 +23,11 @@ import { clientFields, clientFormSchema, clientValues, isoOf } from './client-fo
  * /clients), and 'Reset password', which asks first and sends the client the reset email.
  */
 export default function ClientPage() {
-  const { id: param = '' } = useParams();
-  const id = recordId(param);
-  const { state } = useLoad(`client ${param}`, () => (id ? api.GET('/clients/{id}', { params: { path: { id } } }) : notFoundAnswer<Client>()));
-  if (state.status === 'notFound') return <NotFoundPage />;
+  const { key, state } = useRecord('client', (id) => api.GET('/clients/{id}', { params: { path: { id } } }));
   return (
-    <Page title="Edit client">
-      {state.status === 'ready' ? (
-        <ClientEditor key={param} client={state.data} />
-      ) : state.status === 'failed' ? (
-        <FormMessage message={state.message} />
-      ) : (
-        <PageSpinner />
-      )}
-    </Page>
+    <RecordPage title="Edit client" state={state}>
+      {(client) => <ClientEditor key={key} client={client} />}
+    </RecordPage>
   );
 }
 
@@ -52,26 +44,24 @@ function ClientEditor({ client }: { client: Client }) {
     return stored && !list.some((option) => option.value === stored) ? [...list, { value: stored, label: String(stored) }].sort((a, b) => b.value - a.value) : list;
   }, [initial.birthYear]);
 
-  const save = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const output = form.output;
-    if (!output) return;
-    const body = {
-      applicationId: client.applicationId,
-      firstName: output.firstName,
-      lastName: output.lastName,
-      contactNumber: output.contactNumber,
-      birthDay: isoOf(output.birthDayDay, output.birthMonth, output.birthYear),
-    };
-    const outcome = await send(() => api.POST('/clients/update', { body }));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, clientFields, { birthDay: 'birthDayDay' });
-      return;
-    }
-    form.markSaved();
-    toast.notify(doneMessages.clientSaved);
-    await navigate(paths.clients.url());
+  const save = useSaveForm(form, {
+    fields: clientFields,
+    renames: { birthDay: 'birthDayDay' },
+    call: (output) =>
+      api.POST('/clients/update', {
+        body: {
+          applicationId: client.applicationId,
+          firstName: output.firstName,
+          lastName: output.lastName,
+          contactNumber: output.contactNumber,
+          birthDay: isoOf(output.birthDayDay, output.birthMonth, output.birthYear),
+        },
+      }),
+    setMessage,
+    onSaved: async () => {
+      toast.notify(doneMessages.clientSaved);
+      await navigate(paths.clients.url());
+    },
   });
 
   const reset = useConfirmedAction({

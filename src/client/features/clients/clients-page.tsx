@@ -2,7 +2,9 @@ import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
-import { AdminList, fullName, Overview, pageHref, useLoad, usePageParam, type AdminRow, type Client } from '../firms/admin-kit';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { AdminList, fullName, Overview, type AdminRow } from '../administration/admin-list';
+import { useLoad, type Client } from '../administration/calls';
 
 function clientRow(client: Client): AdminRow {
   return {
@@ -23,7 +25,7 @@ export default function ClientsPage() {
   const { state, fetching } = useLoad(`clients?page=${page}`, () => api.GET('/clients', { params: { query: { page, pageSize: PAGE_SIZE } } }));
   const data = state.status === 'ready' ? state.data : null;
   return (
-    <Page title="Clients">
+    <Page title="All clients">
       <Overview
         label="Overview"
         stats={[

@@ -80,6 +80,15 @@ describe('edit client', () => {
     expect(screen.getByText('This date cannot be in the future')).toBeTruthy();
   });
 
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = renderApp('/clients/7', { role: 'admin', handlers: { ...edit, ...list } });
+    await user.type(await screen.findByLabelText('First name'), 'x');
+    await user.click(screen.getByRole('link', { name: 'cancel' }));
+    expect(await screen.findByText('Changes will not be saved. Are you sure want exit?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/clients'));
+  });
+
   it("'Reset password' asks first, then sends the client's email and says so", async () => {
     const { user, calls } = renderApp('/clients/7', {
       role: 'admin',

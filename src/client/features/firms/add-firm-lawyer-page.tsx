@@ -5,7 +5,7 @@ import NotFoundPage from '../../app/not-found-page';
 import { Page } from '../../ui/page';
 import { FormMessage } from '../../ui/form-message';
 import { AddLawyerForm } from '../lawyers/lawyer-form';
-import { notFoundAnswer, recordId, useLoad, type Firm } from './admin-kit';
+import { notFoundAnswer, recordId, useLoad, type Firm } from '../administration/calls';
 
 /** /firms/:firmId/add: a lawyer within this firm; then back to the firm's page. */
 export default function AddFirmLawyerPage() {

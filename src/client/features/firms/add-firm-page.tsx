@@ -7,9 +7,9 @@ import { Page } from '../../ui/page';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm, useSubmit } from '../../ui/use-form';
-import { doneMessages } from './admin-actions';
-import { send, showSaveFailure } from './admin-kit';
+import { useForm } from '../../ui/use-form';
+import { doneMessages } from '../administration/admin-messages';
+import { useSaveForm } from '../administration/save-form';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema } from './firm-form';
 
 /** /firms/add (crudFirm): the firm and its admin, who is invited by email; then back to /firms. */
@@ -19,19 +19,14 @@ export default function AddFirmPage() {
   const form = useForm(firmFormSchema, emptyFirm);
   const [message, setMessage] = useState<string | null>(null);
 
-  const { onSubmit, busy } = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const body = form.output;
-    if (!body) return;
-    const outcome = await send(() => api.POST('/firms', { body }));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, firmFields);
-      return;
-    }
-    form.markSaved();
-    toast.notify(doneMessages.firmAdded);
-    await navigate(paths.firms.url());
+  const { onSubmit, busy } = useSaveForm(form, {
+    fields: firmFields,
+    call: (body) => api.POST('/firms', { body }),
+    setMessage,
+    onSaved: async () => {
+      toast.notify(doneMessages.firmAdded);
+      await navigate(paths.firms.url());
+    },
   });
   useLeaveConfirmation(form.dirty, busy);
 

@@ -15,10 +15,15 @@ import { PageSpinner } from '../../ui/spinner';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm, useSubmit } from '../../ui/use-form';
+import { useForm } from '../../ui/use-form';
+import { pageHref, usePageParam } from '../../ui/pagination';
 import { sessionUserAtom } from '../auth/session';
-import { confirmMessages, doneMessages, useConfirmedAction } from './admin-actions';
-import { AdminList, lawyerRow, notFoundAnswer, recordId, Overview, pageHref, send, showSaveFailure, useLoad, usePageParam, type Firm } from './admin-kit';
+import { AdminList, Overview } from '../administration/admin-list';
+import { confirmMessages, doneMessages } from '../administration/admin-messages';
+import { notFoundAnswer, recordId, useLoad, type Firm } from '../administration/calls';
+import { useConfirmedAction } from '../administration/confirmed-action';
+import { useSaveForm } from '../administration/save-form';
+import { lawyerRow } from '../lawyers/lawyer-row';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
 
 function firmValues(firm: Firm): FirmValues {
@@ -74,22 +79,16 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
     api.GET('/firms/{id}/lawyers', { params: { path: { id: firm.id }, query: { page, pageSize: PAGE_SIZE } } }),
   );
 
-  const save = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const output = form.output;
-    if (!output) return;
-    const { firmName, firstName, surname } = output;
-    const outcome = await send(() => api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, firmFields);
-      return;
-    }
-    form.markSaved();
-    setInitialValues(firmValues(outcome.data));
-    setFirm(outcome.data);
-    setEditing(false);
-    toast.notify(doneMessages.firmSaved);
+  const save = useSaveForm(form, {
+    fields: firmFields,
+    call: ({ firmName, firstName, surname }) => api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }),
+    setMessage,
+    onSaved: (saved) => {
+      setInitialValues(firmValues(saved));
+      setFirm(saved);
+      setEditing(false);
+      toast.notify(doneMessages.firmSaved);
+    },
   });
 
   const remove = useConfirmedAction({

@@ -3,7 +3,9 @@ import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
-import { AdminList, Overview, pageHref, useLoad, usePageParam, type AdminRow, type Firm } from './admin-kit';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { AdminList, Overview, type AdminRow } from '../administration/admin-list';
+import { useLoad, type Firm } from '../administration/calls';
 
 export function firmRow(firm: Firm): AdminRow {
   return {

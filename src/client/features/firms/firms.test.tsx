@@ -141,6 +141,38 @@ describe('law firm page', () => {
     expect(await screen.findByRole('button', { name: 'edit' })).toBeTruthy();
   });
 
+  it('shows the field codes of a 400 on the update on their fields (spec section 8)', async () => {
+    const { user } = renderApp('/firms/3', {
+      role: 'admin',
+      handlers: { ...firmHandlers, 'POST /firms/update': () => json(400, { error: 'validation', fields: { firmName: 'tooLong', surname: 'required' } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Firm - details' }));
+    await user.click(screen.getByRole('button', { name: 'edit' }));
+    const name = screen.getByLabelText('Firm name');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Harbour & Vale'));
+    await user.type(name, ' Partners');
+    await user.click(screen.getByRole('button', { name: 'save' }));
+    const message = await screen.findByText('This entry is too long');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByLabelText('Surname').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please check the highlighted fields')).toBeTruthy();
+    // Still editing, so the user can fix it.
+    expect(screen.getByRole('button', { name: 'save' })).toBeTruthy();
+  });
+
+  it('asks before leaving while the details hold unsaved changes', async () => {
+    const { user, router } = renderApp('/firms/3', { role: 'admin', handlers: firmHandlers });
+    await user.click(await screen.findByRole('button', { name: 'Firm - details' }));
+    await user.click(screen.getByRole('button', { name: 'edit' }));
+    const name = screen.getByLabelText('Firm name');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Harbour & Vale'));
+    await user.type(name, ' X');
+    await user.click(screen.getByRole('link', { name: 'add new lawyer' }));
+    expect(await screen.findByText('Changes will not be saved. Are you sure want exit?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(currentUrl(router)).toBe('/firms/3');
+  });
+
   it('cancel puts the saved values back', async () => {
     const { user } = renderApp('/firms/3', { role: 'admin', handlers: firmHandlers });
     await user.click(await screen.findByRole('button', { name: 'Firm - details' }));

@@ -9,9 +9,10 @@ import { SelectField } from '../../ui/choice-fields';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm, useSubmit } from '../../ui/use-form';
-import { doneMessages } from '../firms/admin-actions';
-import { send, showSaveFailure, useLoad } from '../firms/admin-kit';
+import { useForm } from '../../ui/use-form';
+import { doneMessages } from '../administration/admin-messages';
+import { useLoad } from '../administration/calls';
+import { useSaveForm } from '../administration/save-form';
 
 /** The lawyer form: the shared schema, and the firm to add to when staff choose it. */
 export const lawyerFields = ['firstName', 'surname', 'login', 'firmId'] as const;
@@ -79,19 +80,14 @@ export function AddLawyerForm({ firmId, done }: AddLawyerFormProps) {
   const form = useForm(lawyerFormSchema, { firstName: '', surname: '', login: '', firmId: firmId ? String(firmId) : '' });
   const [message, setMessage] = useState<string | null>(null);
 
-  const { onSubmit, busy } = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const output = form.output;
-    if (!output) return;
-    const outcome = await send(() => api.POST('/lawyers', { body: { ...output, firmId: Number(output.firmId) } }));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, lawyerFields);
-      return;
-    }
-    form.markSaved();
-    toast.notify(doneMessages.lawyerAdded);
-    await navigate(done);
+  const { onSubmit, busy } = useSaveForm(form, {
+    fields: lawyerFields,
+    call: (output) => api.POST('/lawyers', { body: { ...output, firmId: Number(output.firmId) } }),
+    setMessage,
+    onSaved: async () => {
+      toast.notify(doneMessages.lawyerAdded);
+      await navigate(done);
+    },
   });
   useLeaveConfirmation(form.dirty, busy);
 

@@ -1,36 +1,28 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
-import NotFoundPage from '../../app/not-found-page';
-import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm, useSubmit } from '../../ui/use-form';
-import { confirmMessages, doneMessages, useConfirmedAction } from '../firms/admin-actions';
-import { activeCasesText, notFoundAnswer, recordId, send, showSaveFailure, useLoad, type Lawyer } from '../firms/admin-kit';
+import { useForm } from '../../ui/use-form';
+import { activeCasesText } from '../administration/admin-list';
+import { confirmMessages, doneMessages } from '../administration/admin-messages';
+import type { Lawyer } from '../administration/calls';
+import { useConfirmedAction } from '../administration/confirmed-action';
+import { RecordPage, useRecord } from '../administration/record-page';
+import { useSaveForm } from '../administration/save-form';
 import { LawyerFields, lawyerFields, lawyerFormSchema } from './lawyer-form';
 
 /** /lawyers/:id (crudLawyer): Save and Delete; the login is read-only. Both go back to /lawyers. */
 export default function LawyerPage() {
-  const { id: param = '' } = useParams();
-  const id = recordId(param);
-  const { state } = useLoad(`lawyer ${param}`, () => (id ? api.GET('/lawyers/{id}', { params: { path: { id } } }) : notFoundAnswer<Lawyer>()));
-  if (state.status === 'notFound') return <NotFoundPage />;
+  const { key, state } = useRecord('lawyer', (id) => api.GET('/lawyers/{id}', { params: { path: { id } } }));
   return (
-    <Page title="Edit lawyer">
-      {state.status === 'ready' ? (
-        <LawyerEditor key={param} lawyer={state.data} />
-      ) : state.status === 'failed' ? (
-        <FormMessage message={state.message} />
-      ) : (
-        <PageSpinner />
-      )}
-    </Page>
+    <RecordPage title="Edit lawyer" state={state}>
+      {(lawyer) => <LawyerEditor key={key} lawyer={lawyer} />}
+    </RecordPage>
   );
 }
 
@@ -45,20 +37,14 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
     firmId: String(lawyer.firmId),
   });
 
-  const save = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const output = form.output;
-    if (!output) return;
-    const { firstName, surname } = output;
-    const outcome = await send(() => api.POST('/lawyers/update', { body: { lawyerId: lawyer.id, firstName, surname } }));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, lawyerFields);
-      return;
-    }
-    form.markSaved();
-    toast.notify(doneMessages.lawyerSaved);
-    await navigate(paths.lawyers.url());
+  const save = useSaveForm(form, {
+    fields: lawyerFields,
+    call: ({ firstName, surname }) => api.POST('/lawyers/update', { body: { lawyerId: lawyer.id, firstName, surname } }),
+    setMessage,
+    onSaved: async () => {
+      toast.notify(doneMessages.lawyerSaved);
+      await navigate(paths.lawyers.url());
+    },
   });
 
   const remove = useConfirmedAction({

@@ -5,7 +5,10 @@ import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
 import { sessionUserAtom } from '../auth/session';
-import { AdminList, lawyerRow, Overview, pageHref, useLoad, usePageParam } from '../firms/admin-kit';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { AdminList, Overview } from '../administration/admin-list';
+import { useLoad } from '../administration/calls';
+import { lawyerRow } from './lawyer-row';
 
 /**
  * /lawyers (crudLawyer): the total on the hub and those with active cases, the list. The server

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast-store';
-import { doneMessages } from '../firms/admin-actions';
+import { doneMessages } from '../administration/admin-messages';
 import { emptySolicitor, SolicitorForm } from './solicitor-form';
 
 /** /solicitors/add (crudSolicitors): page title 'Add lawyer', form title 'Add new solicitor'. */

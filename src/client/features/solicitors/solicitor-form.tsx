@@ -8,8 +8,9 @@ import { MoneyField } from '../../ui/number-field';
 import { ErrorSlot, FieldHint, leftGroup } from '../../ui/field-parts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
-import { useForm, useSubmit } from '../../ui/use-form';
-import { send, showSaveFailure, type ApiAnswer, type Solicitor } from '../firms/admin-kit';
+import { useForm } from '../../ui/use-form';
+import type { ApiAnswer, Solicitor } from '../administration/calls';
+import { useSaveForm } from '../administration/save-form';
 
 /**
  * The solicitor form: the address as its five parts (at least one), the fee in pounds. The form's
@@ -165,18 +166,11 @@ interface SolicitorFormProps {
 export function SolicitorForm({ initial, emailReadOnly = false, submit, onSaved, cancelTo, message, setMessage, extraActions, extraBusy = false }: SolicitorFormProps) {
   const form = useForm(solicitorFormSchema, initial);
 
-  const { onSubmit, busy } = useSubmit(async () => {
-    form.markSubmitted();
-    setMessage(null);
-    const output = form.output;
-    if (!output) return;
-    const outcome = await send(() => submit(solicitorBody(output)));
-    if (!outcome.ok) {
-      showSaveFailure(outcome, { setServerCodes: form.setServerCodes, setMessage }, solicitorFields);
-      return;
-    }
-    form.markSaved();
-    await onSaved();
+  const { onSubmit, busy } = useSaveForm(form, {
+    fields: solicitorFields,
+    call: (output) => submit(solicitorBody(output)),
+    setMessage,
+    onSaved,
   });
   useLeaveConfirmation(form.dirty, busy || extraBusy);
 

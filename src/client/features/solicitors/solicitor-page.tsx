@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import NotFoundPage from '../../app/not-found-page';
-import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { confirmMessages, doneMessages, useConfirmedAction } from '../firms/admin-actions';
-import { activeCasesText, notFoundAnswer, recordId, useLoad, type Solicitor } from '../firms/admin-kit';
+import { activeCasesText } from '../administration/admin-list';
+import { confirmMessages, doneMessages } from '../administration/admin-messages';
+import type { Solicitor } from '../administration/calls';
+import { useConfirmedAction } from '../administration/confirmed-action';
+import { RecordPage, useRecord } from '../administration/record-page';
 import { SolicitorForm, solicitorValues } from './solicitor-form';
 
 /**
@@ -18,21 +18,13 @@ import { SolicitorForm, solicitorValues } from './solicitor-form';
  * back to /solicitors. A solicitor with active cases cannot be deleted (the spec's words).
  */
 export default function SolicitorPage() {
-  const { id: param = '' } = useParams();
-  const id = recordId(param);
-  const { state } = useLoad(`solicitor ${param}`, () => (id ? api.GET('/solicitors/{id}', { params: { path: { id } } }) : notFoundAnswer<Solicitor>()));
+  const { key, state } = useRecord('solicitor', (id) => api.GET('/solicitors/{id}', { params: { path: { id } } }));
   // A deleted solicitor still reads (for applications that chose one) but is no longer edited here.
-  if (state.status === 'notFound' || (state.status === 'ready' && state.data.state === 'inactive')) return <NotFoundPage />;
+  if (state.status === 'ready' && state.data.state === 'inactive') return <NotFoundPage />;
   return (
-    <Page title="Update solicitor">
-      {state.status === 'ready' ? (
-        <SolicitorEditor key={param} solicitor={state.data} />
-      ) : state.status === 'failed' ? (
-        <FormMessage message={state.message} />
-      ) : (
-        <PageSpinner />
-      )}
-    </Page>
+    <RecordPage title="Update solicitor" state={state}>
+      {(solicitor) => <SolicitorEditor key={key} solicitor={solicitor} />}
+    </RecordPage>
   );
 }
 

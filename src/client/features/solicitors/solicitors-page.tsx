@@ -3,7 +3,9 @@ import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/page';
-import { AdminList, Overview, pageHref, useLoad, usePageParam, type AdminRow, type Solicitor } from '../firms/admin-kit';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { AdminList, Overview, type AdminRow } from '../administration/admin-list';
+import { useLoad, type Solicitor } from '../administration/calls';
 
 function solicitorRow(solicitor: Solicitor): AdminRow {
   const { city, postcode } = solicitor.address;

@@ -83,6 +83,23 @@ describe('add solicitor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This address has already been used')).toBeTruthy();
   });
+
+  it('puts a code for a part of the address on that part', async () => {
+    const { user } = renderApp('/solicitors/add', {
+      role: 'admin',
+      handlers: { 'POST /solicitors': () => json(400, { error: 'validation', fields: { 'address.postcode': 'tooLong' } }) },
+    });
+    await user.type(await screen.findByLabelText('Name'), 'A');
+    await user.type(screen.getByLabelText('Postcode'), 'LS1 1AA');
+    await user.type(screen.getByLabelText('Email'), 'a@b.test');
+    await user.type(screen.getByLabelText('Contact number'), '0113 496 0000');
+    await user.type(screen.getByLabelText('Fee'), '100');
+    await user.type(screen.getByLabelText('Delivery method'), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText('This entry is too long');
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByText('Please check the highlighted fields')).toBeTruthy();
+  });
 });
 
 describe('update solicitor', () => {

@@ -1,30 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { useConfirm } from '../../ui/modal-store';
-import { failureMessage, send, type ApiAnswer } from './admin-kit';
-
-/** The confirmations of section 4 that the spec names without words (ours, in its loan wording). */
-export const confirmMessages = {
-  deleteFirm: 'Are you sure you want to delete this law firm?',
-  deleteLawyer: 'Are you sure you want to delete this lawyer?',
-  deleteSolicitor: 'Are you sure you want to delete this solicitor?',
-  resetPassword: 'Are you sure you want to reset the password of this client?',
-} as const;
-
-/** Toasts after a change (our wording: the spec only says a toast is shown). */
-export const doneMessages = {
-  firmAdded: 'The law firm has been added. Its admin has been invited by email.',
-  firmSaved: 'The law firm has been saved.',
-  firmDeleted: 'The law firm has been deleted.',
-  lawyerAdded: 'The lawyer has been added and invited by email.',
-  lawyerSaved: 'The lawyer has been saved.',
-  lawyerDeleted: 'The lawyer has been deleted.',
-  solicitorAdded: 'The solicitor has been added.',
-  solicitorSaved: 'The solicitor has been saved.',
-  solicitorDeleted: 'The solicitor has been deleted.',
-  clientSaved: 'The client has been saved.',
-  resetSent: 'A password reset link has been sent to the client.',
-} as const;
+import { failureMessage, send, type ApiAnswer } from './calls';
 
 interface ConfirmedActionOptions {
   /** The question asked first ('Yes' goes on, 'No' stops). */

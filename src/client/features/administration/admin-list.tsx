@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import { Pagination } from '../../ui/pagination';
+import type { Loaded } from './calls';
+
+/** The list screens of the administration areas: the overview counts and the list with its paging. */
+
+export interface Stat {
+  label: string;
+  value: ReactNode;
+}
+
+/** The overview counts at the top of a list: each a number under its label; '–' while loading. */
+export function Overview({ stats, label, children }: { stats: readonly Stat[]; label: string; children?: ReactNode }) {
+  return (
+    <section className="admin-overview" aria-label={label}>
+      <dl className="admin-overview__stats">
+        {stats.map((stat) => (
+          <div key={stat.label} className="admin-overview__stat">
+            <dt className="admin-overview__label">{stat.label}</dt>
+            <dd className="admin-overview__value">{stat.value ?? '–'}</dd>
+          </div>
+        ))}
+      </dl>
+      {children ? <div className="admin-overview__actions">{children}</div> : null}
+    </section>
+  );
+}
+
+/** '1 active case', '3 active cases'. */
+export function activeCasesText(count: number): string {
+  return `${count} active ${count === 1 ? 'case' : 'cases'}`;
+}
+
+/** A person's name as the lists show it. */
+export function fullName(first: string | null | undefined, last: string | null | undefined): string {
+  return [first, last].filter(Boolean).join(' ');
+}
+
+export interface AdminRow {
+  id: number;
+  href: string;
+  title: string;
+  detail?: string;
+  activeCases: number;
+}
+
+/** One row of a list: a whole-row link (at least 44 px high) with its active cases on the right. */
+function AdminItem({ row }: { row: AdminRow }) {
+  return (
+    <li className="admin-item">
+      <Link className="admin-item__link" to={row.href}>
+        <span className="admin-item__title">{row.title}</span>{' '}
+        <span className="admin-item__detail">{row.detail ?? ''}</span>{' '}
+        <span className={row.activeCases > 0 ? 'admin-item__cases admin-item__cases--active' : 'admin-item__cases'}>
+          {activeCasesText(row.activeCases)}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+interface AdminListProps {
+  /** The list's name for screen readers ('Law firms'). */
+  label: string;
+  state: Loaded<{ total: number; page: number; pageSize: number }>;
+  rows: readonly AdminRow[];
+  fetching: boolean;
+  page: number;
+  hrefFor: (page: number) => string;
+  empty: string;
+}
+
+/**
+ * A page of a list: placeholders of the same height while the first page loads, the rows, the
+ * page links, and one line (always there) for a failure, so nothing moves when an answer comes.
+ */
+export function AdminList({ label, state, rows, fetching, page, hrefFor, empty }: AdminListProps) {
+  const data = state.status === 'ready' ? state.data : null;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
+  return (
+    <section className="admin-list" aria-label={label} aria-busy={fetching || undefined}>
+      <p className="list-note" role="status">
+        {state.status === 'failed' ? state.message : ''}
+      </p>
+      {state.status === 'loading' ? (
+        <ul className="admin-list__items" aria-hidden="true">
+          {Array.from({ length: 3 }, (_, index) => (
+            <li key={index} className="admin-item admin-item--placeholder">
+              <span className="admin-item__link">
+                <span className="admin-item__title placeholder-text" />
+                <span className="admin-item__cases placeholder-text" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : rows.length > 0 ? (
+        <ul className="admin-list__items">
+          {rows.map((row) => (
+            <AdminItem key={row.id} row={row} />
+          ))}
+        </ul>
+      ) : data ? (
+        <p className="list-empty">{empty}</p>
+      ) : null}
+      {data ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={`${label} pages`} /> : null}
+    </section>
+  );
+}

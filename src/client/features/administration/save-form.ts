@@ -1,0 +1,78 @@
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { useSubmit } from '../../ui/use-form';
+import { failureMessage, send, type ApiAnswer, type Failure } from './calls';
+
+/**
+ * The server's field → code map (400 validation) as codes of the form's own fields: a nested key
+ * (`address.postcode`) lands on its last part, and `renames` moves a wire name to a form field
+ * (`birthDay` → `birthDayDay`). Codes for fields the form does not have are left out.
+ */
+export function formCodes(fields: Record<string, string>, formFields: readonly string[], renames: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, code] of Object.entries(fields)) {
+    const candidates = [renames[key], key, key.split('.').pop(), renames[key.split('.')[0] ?? '']];
+    const target = candidates.find((name): name is string => Boolean(name) && formFields.includes(name!));
+    if (target && !(target in out)) out[target] = code;
+  }
+  return out;
+}
+
+/** What useSaveForm needs of a form (the answer of ui/use-form's useForm). */
+interface SavableForm<O> {
+  output: O | null;
+  markSubmitted: () => void;
+  markSaved: () => void;
+  setServerCodes: (codes: Record<string, string>) => void;
+}
+
+interface SaveFormOptions<O, T> {
+  /** The form's field names: a 400's codes for other names are not shown on a field. */
+  fields: readonly string[];
+  /** Wire names that are shown on another field (`birthDay` → `birthDayDay`). */
+  renames?: Record<string, string>;
+  /** Sends the parsed values. */
+  call: (output: O) => Promise<ApiAnswer<T>>;
+  /** Saved: the page shows it (toast, redirect, leaving edit mode). */
+  onSaved: (data: T) => void | Promise<void>;
+  /** The form's message below its buttons (null clears it). */
+  setMessage: (message: string | null) => void;
+}
+
+/**
+ * Saving an administration form, the same on every screen: every message becomes visible; a
+ * valid form is sent once at a time; a 400's field codes land on their fields with 'Please check
+ * the highlighted fields' below the button, any other failure shows its words there; once saved,
+ * the sent values are the form's baseline (Save is disabled again, leaving no longer asks).
+ */
+export function useSaveForm<O, T>(form: SavableForm<O>, { fields, renames = {}, call, onSaved, setMessage }: SaveFormOptions<O, T>) {
+  return useSubmit(async () => {
+    form.markSubmitted();
+    setMessage(null);
+    const output = form.output;
+    if (!output) return;
+    const outcome = await send(() => call(output));
+    if (!outcome.ok) {
+      showSaveFailure(outcome, form.setServerCodes, setMessage, fields, renames);
+      return;
+    }
+    form.markSaved();
+    await onSaved(outcome.data);
+  });
+}
+
+function showSaveFailure(
+  failure: Failure,
+  setServerCodes: (codes: Record<string, string>) => void,
+  setMessage: (message: string | null) => void,
+  fields: readonly string[],
+  renames: Record<string, string>,
+): void {
+  const wire = failure.status === 400 ? failure.body?.fields : undefined;
+  const codes = wire ? formCodes(wire, fields, renames) : {};
+  if (Object.keys(codes).length > 0) {
+    setServerCodes(codes);
+    setMessage(errorMessages.validation);
+    return;
+  }
+  setMessage(failureMessage(failure));
+}
