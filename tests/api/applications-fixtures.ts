@@ -4,57 +4,11 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { firms, lawyers, users } from '../../src/server/db/schema';
 import { DEMO_PASSWORD, type TestServer } from './harness';
+import { validPersonal, validSteps } from '../fixtures/journeys';
 
 /** Answers that pass every rule of their step (lawyer wording). */
-export function personal(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Nina',
-    lastName: 'Fairweather',
-    email,
-    birthDayDay: 2,
-    birthMonth: 7,
-    birthYear: 1985,
-    metClient: true,
-    title: 'Ms',
-    gender: 'Female',
-    nationality: 'British',
-    contactNumber: '07700 900555',
-    dependants: false,
-    addressHistory: [
-      { type: 'manually', postcode: 'LS1 4DY', house: '5', street: 'Park Row', city: 'Leeds', date: '2023-03-01' },
-      { type: 'postcode', address: '1 Albion Place, Leeds', postcode: 'LS1 6JL', date: '2012-05-01' },
-    ],
-    status: 'retired',
-    ...overrides,
-  };
-}
-
-export const validSteps = {
-  client: { clientAgree: true },
-  case: {
-    caseRef: 'NF-2026-77',
-    timeEstimation: '9 months',
-    stageOfProceedings: 'First appointment',
-    disputeLevel: 'optionC',
-    yearsMarried: 8,
-    settlementPrinciples: 'Equal division',
-    preNuptualAgreement: false,
-    completion: 'less',
-    feeEstimate: 40000,
-    feeEstimateToReach: 30000,
-    relevantProceedings: false,
-    jurisDisputes: false,
-    maintenancePaid: false,
-    thirdPartyInvolvement: false,
-    settlementOffer: false,
-    outstandingFees: 0,
-    clientSuffered: false,
-    dateToKnowMore: '2026-12-01',
-  },
-  financial: { estimationOfSettlementAmount: 300000, monthlyIncome: 2500, monthlyExpenditure: 1800, nonEssMonthlyExpenditure: 200, intendedHousingArrangements: 'Rent near family' },
-  asset: { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: 300000, routeToRepayment: 'Settlement proceeds' },
-  independent: { useOwnSolicitor: true, consent: true, authorised: true },
-} as const;
+export const personal = validPersonal;
+export { validSteps };
 
 /** One bad payload per step, with the codes the server must answer. */
 export const badSteps: Record<string, { data: Record<string, unknown>; fields: Record<string, string> }> = {

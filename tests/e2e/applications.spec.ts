@@ -3,6 +3,7 @@ import { fieldLabel } from '../../src/shared/journey/labels';
 import type { JourneyStep } from '../../src/shared/journey/steps';
 import { applicationStatusLabels } from '../../src/shared/rules/statuses';
 import { DEMO_PASSWORD, demo, mailboxLink, signIn } from './support';
+import { validPersonal, validSteps } from '../fixtures/journeys';
 
 /**
  * Issue 3, item 7: the application journey in Chromium at 390 px. Every test makes its own
@@ -92,56 +93,9 @@ async function joinAsClient(request: APIRequestContext, email: string, password:
 const invitationLink = (request: APIRequestContext, email: string) => mailboxLink(request, email, /\/sign-up-customer\//);
 
 /** A client-details step that passes every rule (API tests use the same shape). */
-function personalAnswers(email: string, lastName: string): Json {
-  return {
-    firstName: 'Nina',
-    lastName,
-    email,
-    birthDayDay: 2,
-    birthMonth: 7,
-    birthYear: 1985,
-    metClient: true,
-    title: 'Ms',
-    gender: 'Female',
-    nationality: 'British',
-    contactNumber: '07700 900555',
-    dependants: false,
-    addressHistory: [
-      { type: 'manually', postcode: 'LS1 4DY', house: '5', street: 'Park Row', city: 'Leeds', date: '2023-03-01' },
-      { type: 'postcode', address: '1 Albion Place, Leeds', postcode: 'LS1 6JL', date: '2012-05-01' },
-    ],
-    status: 'retired',
-  };
-}
-
-const caseAnswers: Json = {
-  caseRef: 'E2E-CASE',
-  timeEstimation: '9 months',
-  stageOfProceedings: 'First appointment',
-  disputeLevel: 'optionC',
-  yearsMarried: 8,
-  settlementPrinciples: 'Equal division',
-  preNuptualAgreement: false,
-  completion: 'less',
-  feeEstimate: 40000,
-  feeEstimateToReach: 30000,
-  relevantProceedings: false,
-  jurisDisputes: false,
-  maintenancePaid: false,
-  thirdPartyInvolvement: false,
-  settlementOffer: false,
-  outstandingFees: 0,
-  clientSuffered: false,
-  dateToKnowMore: `${new Date().getFullYear() + 1}-06-01`,
-};
-
-const financialAnswers: Json = {
-  estimationOfSettlementAmount: 300000,
-  monthlyIncome: 2500,
-  monthlyExpenditure: 1800,
-  nonEssMonthlyExpenditure: 200,
-  intendedHousingArrangements: 'Rent near family',
-};
+const personalAnswers = (email: string, lastName: string): Json => validPersonal(email, { lastName });
+const caseAnswers: Json = { ...validSteps.case, caseRef: 'E2E-CASE' };
+const financialAnswers: Json = { ...validSteps.financial };
 
 /* ── Filling the steps ─────────────────────────────────────────────────────────────────────── */
 
