@@ -14,7 +14,7 @@ import { useToast } from '../../ui/toast-store';
 import { StepBar } from './step-bar';
 import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
-import { useStepForm } from './use-step-form';
+import { focusFirstError, useStepForm } from './use-step-form';
 import { resumeHref } from './wizard-routes';
 
 /** The device's draft of the form, until the application exists. */
@@ -80,11 +80,9 @@ export default function NewApplicationPage() {
       } else if (result.status === 'rejected') {
         // Refused while the user is here: this form shows it; no local application is left behind.
         await deleteDraft(user.id, localDraft);
-        // The server names the account's login; the form asks for it as the client's email.
-        const { login, ...fields } = result.fields;
-        form.setServerCodes(login ? { ...fields, email: login } : fields);
+        form.setServerCodes(result.fields);
         setBanner((errorMessages as Record<string, string>)[result.error] ?? errorMessages.validation);
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        focusFirstError(formRef.current);
       } else {
         toast.unhandled();
       }
@@ -100,7 +98,7 @@ export default function NewApplicationPage() {
     if (busy || !form.validation) return;
     form.markSubmitted();
     if (!form.validation.success) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstError(formRef.current);
       return;
     }
     void create();

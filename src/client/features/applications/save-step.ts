@@ -80,11 +80,6 @@ async function createAgain(input: SaveStepInput): Promise<SaveOutcome> {
       ? { status: 'done', data: { personal: created.output.journey.personal } as Journey, version: created.output.journeyVersions.personal ?? 1 }
       : { status: 'done', data: {}, version: 1 };
   }
-  if (result.status === 'rejected') {
-    // The server names the account's login; the form asks for it as the client's email.
-    const { login, ...fields } = result.fields;
-    return { status: 'rejected', error: result.error, fields: login ? { ...fields, email: login } : fields };
-  }
   return fromResult(result);
 }
 

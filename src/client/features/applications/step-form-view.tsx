@@ -18,7 +18,7 @@ import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
 import type { Audience, StepDefinition } from './steps/step-definition';
 import { nextStep } from './use-journey';
-import { useStepForm } from './use-step-form';
+import { focusFirstError, useStepForm } from './use-step-form';
 
 export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
@@ -48,11 +48,6 @@ function syncLabel(status: string | undefined, dirty: boolean, queued: boolean, 
   if (dirty) return { state: 'device', text: 'Kept on this device, not saved yet' };
   if (saved) return { state: 'saved', text: 'Saved' };
   return null;
-}
-
-function focusFirstError(form: HTMLFormElement | null): void {
-  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  invalid?.focus();
 }
 
 /**
@@ -130,7 +125,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
         case 'rejected':
           form.setServerCodes(outcome.fields);
           setBanner((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.validation);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
+          focusFirstError(formRef.current);
           return;
         case 'conflict':
           setConflict({ data: (outcome.current.data[step] as Data | undefined) ?? {}, version: outcome.current.version });
@@ -148,7 +143,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
     if (busy || !form.validation) return;
     form.markSubmitted();
     if (!form.validation.success) {
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      focusFirstError(formRef.current);
       return;
     }
     void send(form.validation.output, form.baseVersion);

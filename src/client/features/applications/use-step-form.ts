@@ -20,6 +20,21 @@ function valueAt(values: unknown, path: string): unknown {
 
 const snapshot = (value: unknown) => JSON.stringify(value ?? null);
 
+/**
+ * Field codes as the server sent them, keyed by this form's fields: a create refused because the
+ * email already has an account names the account's `login`, which the form asks for as the
+ * client's email. Every way server codes reach a step form (an answer, a refused draft) comes here.
+ */
+function formCodes(codes: Record<string, string>): Record<string, string> {
+  const { login, ...rest } = codes;
+  return login ? { ...rest, email: login } : rest;
+}
+
+/** Moves focus to the first field with an error (after a refused submit). */
+export function focusFirstError(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
 export interface ServerCodes {
   codes: Record<string, string>;
   /** The value of each field when the server refused it: the code goes once the field changes. */
@@ -72,9 +87,7 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
       setValues(record.value);
       setBaseVersion(record.baseVersion);
       if (record.status === 'rejected' && record.serverCodes) {
-        // A refused create names the account's login: the form asks for it as the client's email.
-        const { login, ...rest } = record.serverCodes;
-        const codes = login ? { ...rest, email: login } : rest;
+        const codes = formCodes(record.serverCodes);
         setServer({ codes, seen: seenFor(record.value, codes) });
         setSubmitted(true);
       } else setServer({ codes: {}, seen: {} });
@@ -158,8 +171,10 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
     hasServerCodes: Object.keys(liveServerCodes).length > 0,
     markSubmitted: () => setSubmitted(true),
     /** The server refused the values: its codes go on the fields until edited. */
-    setServerCodes: (fieldCodes: Record<string, string>) =>
-      setServer({ codes: fieldCodes, seen: values === null ? {} : seenFor(values, fieldCodes) }),
+    setServerCodes: (fieldCodes: Record<string, string>) => {
+      const codes = formCodes(fieldCodes);
+      setServer({ codes, seen: values === null ? {} : seenFor(values, codes) });
+    },
     /** These values were saved or queued: the form is clean again. */
     markSaved: (saved: V) => setSavedJson(snapshot(saved)),
     /** The base version changes (a conflict resolved against the server's copy). */
