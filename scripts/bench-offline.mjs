@@ -10,15 +10,11 @@
 // Figures only, no pass or fail. It builds the app if needed and starts its own server with a fresh
 // embedded database on a free local port.
 //   node scripts/bench-offline.mjs        (part of npm run bench; KEYSTROKES=n to change the count)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, root, startBenchServer } from './bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
 const WARM_UP = 10;
 const SYNC_RUNS = 3;
@@ -35,29 +31,13 @@ if (!builtWithDraftMeasure(staticDir)) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, STATIC_DIR: staticDir },
-  stdio: 'ignore',
-});
+const { base, stop } = await startBenchServer({ staticDir });
 
 let emails = 0;
 
 try {
-  await waitForServer(`${base}/api/config`);
   const session = await signIn();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
 
   const drafts = await measureDrafts(browser, session);
   console.log(`\nSaving a draft on a slow phone (390 px, CPU 4× slower), ${drafts.count} keystrokes one at a time (after ${WARM_UP} not counted)\n`);
@@ -83,8 +63,7 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 
 /** (a) Types into the financial step's housing arrangements of a new application, one key at a time. */
@@ -345,16 +324,4 @@ function percentile(values, p) {
 
 function fmt(ms) {
   return (ms < 10 ? ms.toFixed(1) : String(Math.round(ms))).padStart(7);
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
 }

@@ -4,15 +4,11 @@
 // Figures only, no pass or fail. It builds the app if needed and starts its own server with a fresh
 // embedded database on a free local port.
 //   node scripts/bench-render.mjs        (part of npm run bench)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, root, startBenchServer } from './bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 5;
 
 if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
@@ -20,26 +16,10 @@ if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base },
-  stdio: 'ignore',
-});
+const { base, stop } = await startBenchServer();
 
 try {
-  await waitForServer(`${base}/api/config`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const screens = [
     { name: '/sign-in (first visit)', url: '/sign-in' },
     { name: '/reset (first visit)', url: '/reset' },
@@ -56,8 +36,7 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 
 async function measure(browser, screen) {
@@ -96,16 +75,4 @@ async function measure(browser, screen) {
   }));
   await context.close();
   return figures;
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
 }

@@ -1,0 +1,58 @@
+// What the benchmark scripts share: the portal started on its own free local port with a fresh
+// embedded database, and the machine's Chromium with the flags every run here uses.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts the server (the built PWA from `staticDir`, default dist/); answers its address and a stop. */
+export async function startBenchServer({ staticDir } = {}) {
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(`${base}/api/config`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
