@@ -1,4 +1,5 @@
 import type { components } from '../api/schema';
+import { monthNames } from '../rules/months';
 import { BIRTH_YEARS, BIRTH_YEARS_END_OFFSET, CASH_LABEL_THRESHOLD_POUNDS, DEPENDANTS_MAX } from '../rules/limits';
 
 /** The option lists of the journey (spec section 3 "Option lists"), shared by the forms, the server and the PDF. */
@@ -14,15 +15,11 @@ export const titles: readonly Option<Schemas['Title']>[] = (['Mr', 'Mrs', 'Miss'
 /** Days 1 to 31; whether the day exists in the chosen month is checked by validateStep. */
 export const days: readonly Option<number>[] = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Months 01 to 12 with names: the label shows both ('01 - January'). */
 export const months: readonly Option<number>[] = monthNames.map((name, i) => ({
   value: i + 1,
   label: `${String(i + 1).padStart(2, '0')} - ${name}`,
 }));
-export function monthName(month: number): string {
-  return monthNames[month - 1] ?? '';
-}
 
 /**
  * 88 birth years, newest first, ending 12 years before the current year (spec: "about 12"; we take

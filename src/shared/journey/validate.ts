@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN, fieldCodes, isPhoneNumber } from '../schemas/account';
+import { recordIdSchema } from '../rules/record-id';
 import { ADDRESS_HISTORY_MAX, ASSETS_MAX, DEPENDANTS_MAX, EMAIL_MAX_LENGTH, FORM_E_MAX_FILES, TEXT_MAX_LENGTH } from '../rules/limits';
 import { addressCoverage, addressKey, isoDay, todayDay } from './address';
 import { isNonEmployed } from './options';
@@ -37,7 +38,6 @@ const email = v.pipe(v.string('invalid'), v.trim(), v.maxLength(EMAIL_MAX_LENGTH
 const phone = v.pipe(v.string('invalid'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'), v.check((s) => isPhoneNumber(s.trim()), 'phone'));
 const pick = <T extends readonly string[]>(values: T) => v.picklist(values, 'invalid');
 const addressType = pick(['postcode', 'manually'] as const);
-const recordId = v.pipe(v.number('invalid'), v.integer('invalid'), v.minValue(1, 'invalid'), v.maxValue(2_147_483_647, 'invalid'));
 const opt = v.optional;
 
 const addressEntry = v.object(
@@ -113,7 +113,7 @@ const schemas = {
   }),
   asset: v.object({
     submittedFormE: opt(bool),
-    documents: opt(v.pipe(v.array(recordId, 'invalid'), v.maxLength(FORM_E_MAX_FILES, 'tooManyFiles'))),
+    documents: opt(v.pipe(v.array(recordIdSchema, 'invalid'), v.maxLength(FORM_E_MAX_FILES, 'tooManyFiles'))),
     additionalProperty: opt(bool),
     addressType: opt(addressType),
     address: opt(text),
@@ -132,7 +132,7 @@ const schemas = {
   }),
   independent: v.object({
     // null is the contract's "no solicitor chosen"; it counts as missing.
-    solicitorId: opt(v.nullable(recordId)),
+    solicitorId: opt(v.nullable(recordIdSchema)),
     useOwnSolicitor: opt(bool),
     consent: opt(bool),
     authorised: opt(bool),
