@@ -20,7 +20,7 @@ import {
 import { recordAudit } from './audit';
 import { applicationPdfFileName, renderApplicationPdf } from '../pdf/application-pdf';
 import type { components } from '../../shared/api/schema';
-import { isAcceptedFileName } from '../../shared/rules/file-name';
+import { isAcceptedFileName } from '../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
 import { parseRecordId } from '../../shared/rules/record-id';
 

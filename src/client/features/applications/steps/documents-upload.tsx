@@ -8,7 +8,7 @@ import { ErrorSlot } from '../../../ui/field-parts';
 import { useConfirm } from '../../../ui/modal-store';
 import { useToast } from '../../../ui/toast-store';
 import { fieldMessages, uploadMessage } from '../../../../shared/rules/error-codes';
-import { isAcceptedFileName } from '../../../../shared/rules/file-name';
+import { isAcceptedFileName } from '../../../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES } from '../../../../shared/rules/limits';
 import type { components } from '../../../../shared/api/schema';
 import type { DocumentRef } from './asset-values';

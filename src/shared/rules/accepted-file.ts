@@ -1,5 +1,8 @@
 import { UPLOAD_EXTENSIONS } from './limits';
 
+/** What every PDF starts with (ISO 32000: the header line): the content check on both sides, whatever the name says. */
+export const PDF_MAGIC = '%PDF-';
+
 /** Our own bound: most file systems stop at 255 characters. */
 export const FILE_NAME_MAX_LENGTH = 255;
 

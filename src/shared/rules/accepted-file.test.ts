@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedFileName } from './file-name';
+import { isAcceptedFileName } from './accepted-file';
 
 describe('accepted file names', () => {
   it('accepts plain names ending .pdf in any case', () => {
