@@ -1,7 +1,7 @@
 import { fieldLabel, labelledFields, valueLabel } from './labels';
 import { assetTypes, optionLabel } from './options';
 import type { Audience } from './required';
-import { customerStepTitles, lawyerStepTitles, type Journey, type JourneyStep } from './steps';
+import { customerStepTitles, lawyerStepTitles, type FormStep, type Journey, type JourneyStep } from './steps';
 
 /**
  * A journey as labelled text: the summary step's rows (and the conflict choice's values) and the
@@ -18,9 +18,9 @@ export interface DisplayLookups {
   fileNames: ReadonlyMap<number, string>;
 }
 
-/** A step's title for who fills the form; the client's own confirmation step has only the client's title. */
-export function journeyStepTitle(step: JourneyStep, audience: Audience): string {
-  return audience === 'customer' || step === 'client' ? customerStepTitles[step] : lawyerStepTitles[step as Exclude<JourneyStep, 'client'>];
+/** A step's title for who fills the form (the wizard, the summary, the PDF); the client's own confirmation step has only the client's title. */
+export function journeyStepTitle(step: FormStep, audience: Audience): string {
+  return audience === 'customer' || step === 'client' ? customerStepTitles[step] : lawyerStepTitles[step];
 }
 
 function present(value: unknown): boolean {
