@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed';
-import { formatValue } from '../../src/server/pdf/application-pdf';
+import { printedValue } from '../../src/shared/journey/display';
 import { startTestServer, type TestServer } from './harness';
 import { applicationIdOf, fetchLink, otherLawyer } from './files-helpers';
 
@@ -81,16 +81,16 @@ describe('GET /pdf-generator/for-application-json/{id}', () => {
 describe('PDF values', () => {
   const lookups = { solicitorNames: new Map([[3, 'Greenway Legal Advice']]), fileNames: new Map([[7, 'form-e.pdf']]) };
   it('prints Yes/No, money, percentages, dates and option labels', () => {
-    expect(formatValue('metClient', true, lookups)).toBe('Yes');
-    expect(formatValue('dependants', false, lookups)).toBe('No');
-    expect(formatValue('feeEstimate', 1234.5, lookups)).toBe('£1,234.50');
-    expect(formatValue('monthlyIncome', 4200, lookups)).toBe('£4,200.00');
-    expect(formatValue('clientInterest', 50, lookups)).toBe('50%');
-    expect(formatValue('dateToKnowMore', '2026-09-30', lookups)).toBe('30/09/2026');
-    expect(formatValue('disputeLevel', 'optionB', lookups)).toBe('Contentious');
-    expect(formatValue('completion', 'greater', lookups)).toBe('Greater than 70%');
-    expect(formatValue('status', 'employedFullTime', lookups)).toBe('Employed full time');
-    expect(formatValue('solicitorId', 3, lookups)).toBe('Greenway Legal Advice');
-    expect(formatValue('documents', [7], lookups)).toBe('form-e.pdf');
+    expect(printedValue('metClient', true, lookups)).toBe('Yes');
+    expect(printedValue('dependants', false, lookups)).toBe('No');
+    expect(printedValue('feeEstimate', 1234.5, lookups)).toBe('£1,234.50');
+    expect(printedValue('monthlyIncome', 4200, lookups)).toBe('£4,200.00');
+    expect(printedValue('clientInterest', 50, lookups)).toBe('50%');
+    expect(printedValue('dateToKnowMore', '2026-09-30', lookups)).toBe('30/09/2026');
+    expect(printedValue('disputeLevel', 'optionB', lookups)).toBe('Contentious');
+    expect(printedValue('completion', 'greater', lookups)).toBe('Greater than 70%');
+    expect(printedValue('status', 'employedFullTime', lookups)).toBe('Employed full time');
+    expect(printedValue('solicitorId', 3, lookups)).toBe('Greenway Legal Advice');
+    expect(printedValue('documents', [7], lookups)).toBe('form-e.pdf');
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { sessionUserAtom } from '../features/auth/session';
 import { errorMessages, fieldMessages, uploadMessage } from '../../shared/rules/error-codes';
+import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
 import { db, newUuid, readRows, uploadRowSchema, type UploadStatus } from './db';
 import { useSafeLiveQuery } from './live';
@@ -44,8 +45,6 @@ export function uploadErrorText(code: string, fileName: string): string {
 function maxFilesFor(type: UploadDocumentType): number {
   return type === 'formE' ? FORM_E_MAX_FILES : UPLOAD_MAX_FILES;
 }
-
-const PDF_MAGIC = '%PDF-';
 
 /** Strictly increasing creation times: files chosen together keep their order. */
 let lastCreatedAt = 0;

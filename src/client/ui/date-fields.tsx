@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from
 import { Popover } from 'radix-ui';
 import { months as monthOptions } from '../../shared/journey/options';
 import { formatDate } from '../../shared/rules/formats';
+import { monthNames } from '../../shared/rules/months';
 import type { ChoiceOption } from './choice-fields';
 import { ErrorSlot, FieldHint, fieldClass, leftGroup, useFieldIds } from './field-parts';
 
@@ -148,7 +149,6 @@ function localToday(today: Date): Ymd {
 /** Six weeks of seven days: room for any month, whatever its first weekday. */
 const CALENDAR_CELLS = 42;
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const weekdays = [
   ['Mo', 'Monday'],
   ['Tu', 'Tuesday'],

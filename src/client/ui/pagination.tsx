@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { PAGE_LINKS } from '../../shared/rules/limits';
+import { PAGE_LINKS, PAGE_MAX } from '../../shared/rules/limits';
 
 /** The page numbers to link: at most `links`, the current page as central as the ends allow. */
 export function pageWindow(page: number, pageCount: number, links: number = PAGE_LINKS): number[] {
@@ -73,7 +73,7 @@ export function Pagination({ page, pageCount, hrefFor, links = PAGE_LINKS, label
 export function usePageParam(): number {
   const [params] = useSearchParams();
   const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+  return Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1;
 }
 
 /** `?page=N` on a list's path; the first page has no query. */

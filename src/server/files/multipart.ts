@@ -3,10 +3,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from '../http/app-error';
+import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import type { FileStorage } from './storage';
 
-/** Bytes every PDF starts with (ISO 32000: the header line). */
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const PDF_MAGIC_BYTES = Buffer.from(PDF_MAGIC, 'latin1');
 
 /**
  * Lets the app read multipart bodies. The plugin only adds the parser: handlers read the parts
@@ -100,15 +100,15 @@ async function storeChecked(part: MultipartFile, options: { storage: FileStorage
   const checker = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       size += chunk.length;
-      if (head.length < PDF_MAGIC.length) {
-        head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)]);
-        if (!PDF_MAGIC.subarray(0, head.length).equals(head)) return callback((refused = new UploadRefused('fileType')));
+      if (head.length < PDF_MAGIC_BYTES.length) {
+        head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC_BYTES.length - head.length)]);
+        if (!PDF_MAGIC_BYTES.subarray(0, head.length).equals(head)) return callback((refused = new UploadRefused('fileType')));
       }
       if (size > options.maxBytes) return callback((refused = new UploadRefused('fileTooLarge')));
       callback(null, chunk);
     },
     flush(callback: TransformCallback) {
-      if (head.length < PDF_MAGIC.length) return callback((refused = new UploadRefused('fileType')));
+      if (head.length < PDF_MAGIC_BYTES.length) return callback((refused = new UploadRefused('fileType')));
       callback();
     },
   });

@@ -2,10 +2,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { applications, applicationSteps, clients, files, firms, lawyers, solicitors, users } from '../db/schema';
 import { PdfWriter } from './document';
-import { fieldText, printedFields } from './labels';
-import { valueLabel } from '../../shared/journey/labels';
-import { customerStepTitles, journeySteps, lawyerStepTitles, type JourneyStep } from '../../shared/journey/steps';
-import { assetTypes, optionLabel } from '../../shared/journey/options';
+import { printedFields, printedSections } from '../../shared/journey/display';
+import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
 import { formatApplicationId, formatDate, formatDateTime, formatMoney } from '../../shared/rules/formats';
 import { applicationStatusLabels, type ApplicationStatus } from '../../shared/rules/statuses';
 
@@ -15,9 +13,6 @@ export type Audience = 'lawyer' | 'customer';
 export function applicationPdfFileName(applicationId: number, variant: PdfVariant): string {
   return `${formatApplicationId(applicationId)}${variant === 'summary' ? '-summary' : ''}.pdf`;
 }
-
-/** Fields of each step in the order the forms ask them (the shared labels module's order). */
-const stepFields: Record<JourneyStep, readonly string[]> = Object.fromEntries(journeySteps.map((step) => [step, printedFields(step)])) as unknown as Record<JourneyStep, readonly string[]>;
 
 /** The summary PDF: who, what case, how much, how repaid. */
 const summaryFields: Partial<Record<JourneyStep, readonly string[]>> = {
@@ -85,60 +80,6 @@ async function loadPdfData(db: Database, applicationId: number): Promise<PdfData
   };
 }
 
-function present(value: unknown): boolean {
-  return !(value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0));
-}
-
-/** One answer as the PDF prints it: Yes/No, £1,234.56, DD/MM/YYYY, option labels; ids as names. */
-export function formatValue(field: string, value: unknown, data: Pick<PdfData, 'solicitorNames' | 'fileNames'>): string {
-  if (field === 'solicitorId') return typeof value === 'number' ? (data.solicitorNames.get(value) ?? `Solicitor ${value}`) : '';
-  if (field === 'documents' && Array.isArray(value)) return value.map((id) => data.fileNames.get(id as number) ?? `Document ${String(id)} (removed)`).join('\n');
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
-  return valueLabel(field, value);
-}
-
-function addressText(entry: Record<string, unknown>): string {
-  const line = (...p: unknown[]) => p.filter((x) => typeof x === 'string' && x.trim() !== '').map((x) => String(x).trim()).join(' ');
-  const parts = entry.type === 'manually' || !present(entry.address) ? [line(entry.house, entry.street), entry.city] : [entry.address];
-  return [...parts, entry.postcode].filter((p) => typeof p === 'string' && p.trim() !== '').join(', ');
-}
-
-function writeStep(pdf: PdfWriter, step: JourneyStep, data: Record<string, unknown>, fields: readonly string[], audience: Audience, lookups: PdfData): void {
-  for (const field of fields) {
-    if (field === 'birthDayDay') {
-      const { birthDayDay: d, birthMonth: m, birthYear: y } = data as { birthDayDay?: number; birthMonth?: number; birthYear?: number };
-      if (d || m || y) pdf.row(fieldText(step, 'birthDayDay', audience), [d, m, y].map((n, i) => (n ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/'));
-      continue;
-    }
-    const value = data[field];
-    if (!present(value)) continue;
-    if (field === 'addressHistory' && Array.isArray(value)) {
-      pdf.subheading(fieldText(step, field, audience));
-      value.forEach((entry: Record<string, unknown>, i) => {
-        pdf.row(`${fieldText(step, 'addressHistory.address', audience)} ${i + 1}`, addressText(entry ?? {}));
-        if (present(entry?.date)) pdf.row(fieldText(step, 'addressHistory.date', audience), valueLabel('addressHistory.date', entry.date));
-      });
-      continue;
-    }
-    if (field === 'assets' && Array.isArray(value)) {
-      pdf.subheading(fieldText(step, field, audience));
-      value.forEach((asset: Record<string, unknown>, i) => {
-        const kind = asset?.type === 'other' && present(asset.typeoOther) ? String(asset.typeoOther) : optionLabel(assetTypes, asset?.type);
-        pdf.row(`${fieldText(step, 'assets.type', audience)} (${i + 1})`, kind || '-');
-        for (const part of ['valueOfRealisable', 'clientsInterest']) {
-          if (present(asset?.[part])) pdf.row(fieldText(step, `assets.${part}`, audience), valueLabel(part, asset[part]));
-        }
-      });
-      continue;
-    }
-    pdf.row(fieldText(step, field, audience), formatValue(field, value, lookups));
-  }
-}
-
-function stepTitle(step: JourneyStep, audience: Audience): string {
-  return audience === 'customer' || step === 'client' ? customerStepTitles[step] : lawyerStepTitles[step as Exclude<JourneyStep, 'client'>];
-}
-
 /**
  * The application as a PDF (made on demand when its download link is opened): the summary block
  * (client, status, dates, lawyer, amount), then every step's answers with their question labels
@@ -170,19 +111,16 @@ export async function renderApplicationPdf(
   if (application.loanAmountPence !== null) pdf.row('Loan facility', formatMoney(application.loanAmountPence / 100));
   pdf.row('Generated', formatDateTime(options.now ?? new Date()));
 
-  for (const step of journeySteps) {
-    const stepData = journey[step];
-    const fields = options.variant === 'full' ? stepFields[step] : summaryFields[step];
-    if (!fields) continue;
-    if (!stepData || !fields.some((f) => present(stepData[f]) || (f === 'birthDayDay' && present(stepData.birthYear)))) {
-      if (options.variant === 'full') {
-        pdf.heading(stepTitle(step, options.audience));
-        pdf.paragraph('Not filled in yet.');
-      }
-      continue;
+  const fieldsOf = options.variant === 'full' ? printedFields : (step: JourneyStep) => summaryFields[step];
+  for (const section of printedSections(journey, journeySteps, options.audience, data, fieldsOf)) {
+    // The full PDF shows every step, the summary only what is answered.
+    if (!section.answered && options.variant !== 'full') continue;
+    pdf.heading(section.title);
+    if (!section.answered) pdf.paragraph('Not filled in yet.');
+    for (const line of section.lines) {
+      if (line.kind === 'subheading') pdf.subheading(line.text);
+      else pdf.row(line.label, line.value);
     }
-    pdf.heading(stepTitle(step, options.audience));
-    writeStep(pdf, step, stepData, fields, options.audience, data);
   }
   return pdf.finish();
 }

@@ -20,7 +20,9 @@ import {
 import { recordAudit } from './audit';
 import { applicationPdfFileName, renderApplicationPdf } from '../pdf/application-pdf';
 import type { components } from '../../shared/api/schema';
+import { isAcceptedFileName } from '../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
+import { parseRecordId } from '../../shared/rules/record-id';
 
 type FileRecord = components['schemas']['FileRecord'];
 type ApplicationDocument = components['schemas']['ApplicationDocument'];
@@ -54,24 +56,11 @@ export async function listApplicationFiles(db: Database, user: Pick<SessionUser,
   return rows.map(toFileRecord);
 }
 
-const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/** A file name we keep and later send in Content-Disposition: a plain name ending .pdf. */
-export function acceptableFileName(name: string): boolean {
-  return name.length <= 255 && name.trim() === name && !UNSAFE_NAME.test(name) && /^.+\.pdf$/i.test(name) && !/^\.+pdf$/i.test(name);
-}
-
-function parseApplicationId(value: string | undefined): number | undefined {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
-}
-
 function checkUploadFields(fields: Record<string, string>): { applicationId: number; type: DocumentType; fileName: string | undefined } {
   const problems: Record<string, string> = {};
   for (const name of Object.keys(fields)) if (!['applicationId', 'type', 'fileName'].includes(name)) problems[name] = 'unknownField';
-  const applicationId = parseApplicationId(fields.applicationId);
-  if (applicationId === undefined) problems.applicationId = fields.applicationId === undefined ? 'required' : 'invalid';
+  const applicationId = parseRecordId(fields.applicationId);
+  if (applicationId === null) problems.applicationId = fields.applicationId === undefined ? 'required' : 'invalid';
   const type = fields.type as DocumentType;
   if (!(documentTypes as readonly string[]).includes(type)) problems.type = fields.type === undefined ? 'required' : 'invalid';
   if (Object.keys(problems).length > 0) throw AppError.validation(problems);
@@ -108,7 +97,7 @@ export async function uploadFile(db: Database, storage: FileStorage, user: User,
   const key = newFileKey();
   const nameOf = (fields: Record<string, string>, partFileName: string) => (fields.fileName !== undefined ? fields.fileName : partFileName);
   const checkName = (name: string) => {
-    if (!acceptableFileName(name)) throw new UploadRefused('fileName', 'fileName');
+    if (!isAcceptedFileName(name)) throw new UploadRefused('fileName', 'fileName');
   };
   const { fields, file } = await readUpload(request, {
     storage,

@@ -1,8 +1,9 @@
 import { INDEPENDENT_ADVICE_FEE } from '../rules/limits';
 import { formatDate, formatMoney } from '../rules/formats';
+import { monthName } from '../rules/months';
 import { formatPostcode } from './address';
 import {
-  addressEntryTypes, assetTypes, completionBands, disputeLevels, employmentStatuses, genders, monthName, optionLabel, titles,
+  addressEntryTypes, assetTypes, completionBands, disputeLevels, employmentStatuses, genders, optionLabel, titles,
   type Option,
 } from './options';
 import type { Audience } from './required';

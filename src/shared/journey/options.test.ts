@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { assetTypes, birthYears, completionBands, days, dependantCounts, disputeLevels, employmentStatuses, isNonEmployed, months, nationalities, optionLabel, titles } from './options';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { components } from '../api/schema';
+import {
+  addressEntryTypes, assetTypes, birthYears, codesOf, completionBands, genders, type CodeOf,
+  days, dependantCounts, disputeLevels, employmentStatuses, isNonEmployed, months, nationalities, optionLabel, titles,
+} from './options';
+
+type Schemas = components['schemas'];
 
 describe('option lists (spec section 3)', () => {
   it('has the spec’s titles, days, months and dependant counts', () => {
@@ -33,5 +39,16 @@ describe('option lists (spec section 3)', () => {
     expect(optionLabel(assetTypes, 'cashSums')).toBe('Cash sums over £5,000');
     expect(assetTypes).toHaveLength(10);
     expect(optionLabel(assetTypes, 'unknownOld')).toBe('unknownOld');
+  });
+
+  it('lists every code of the contract, so the picklists built from the lists refuse nothing valid', () => {
+    expectTypeOf<CodeOf<typeof titles>>().toEqualTypeOf<Schemas['Title']>();
+    expectTypeOf<CodeOf<typeof genders>>().toEqualTypeOf<Schemas['Gender']>();
+    expectTypeOf<CodeOf<typeof employmentStatuses>>().toEqualTypeOf<Schemas['EmploymentStatus']>();
+    expectTypeOf<CodeOf<typeof disputeLevels>>().toEqualTypeOf<Schemas['DisputeLevel']>();
+    expectTypeOf<CodeOf<typeof completionBands>>().toEqualTypeOf<Schemas['Completion']>();
+    expectTypeOf<CodeOf<typeof assetTypes>>().toEqualTypeOf<Schemas['AssetType']>();
+    expectTypeOf<CodeOf<typeof addressEntryTypes>>().toEqualTypeOf<Schemas['AddressEntryType']>();
+    expect(codesOf(completionBands)).toEqual(['greater', 'less']);
   });
 });

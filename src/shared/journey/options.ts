@@ -1,4 +1,5 @@
 import type { components } from '../api/schema';
+import { monthNames } from '../rules/months';
 import { BIRTH_YEARS, BIRTH_YEARS_END_OFFSET, CASH_LABEL_THRESHOLD_POUNDS, DEPENDANTS_MAX } from '../rules/limits';
 
 /** The option lists of the journey (spec section 3 "Option lists"), shared by the forms, the server and the PDF. */
@@ -9,20 +10,24 @@ export interface Option<V extends string | number> {
   label: string;
 }
 
-export const titles: readonly Option<Schemas['Title']>[] = (['Mr', 'Mrs', 'Miss', 'Ms'] as const).map((t) => ({ value: t, label: t }));
+/** The codes of a list, in its order: the valibot picklists and the code unions come from the lists themselves. */
+export function codesOf<V extends string>(list: readonly Option<V>[]): V[] {
+  return list.map((option) => option.value);
+}
+/** The union of a list's codes. Each list satisfies the contract's enum; options.test.ts checks none is missing. */
+export type CodeOf<L extends readonly Option<string>[]> = L[number]['value'];
+
+export const titles = (['Mr', 'Mrs', 'Miss', 'Ms'] as const).map((t) => ({ value: t, label: t })) satisfies readonly Option<Schemas['Title']>[];
+export type Title = CodeOf<typeof titles>;
 
 /** Days 1 to 31; whether the day exists in the chosen month is checked by validateStep. */
 export const days: readonly Option<number>[] = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Months 01 to 12 with names: the label shows both ('01 - January'). */
 export const months: readonly Option<number>[] = monthNames.map((name, i) => ({
   value: i + 1,
   label: `${String(i + 1).padStart(2, '0')} - ${name}`,
 }));
-export function monthName(month: number): string {
-  return monthNames[month - 1] ?? '';
-}
 
 /**
  * 88 birth years, newest first, ending 12 years before the current year (spec: "about 12"; we take
@@ -33,17 +38,18 @@ export function birthYears(today: Date): Option<number>[] {
   return Array.from({ length: BIRTH_YEARS }, (_, i) => ({ value: newest - i, label: String(newest - i) }));
 }
 
-export const genders: readonly Option<Schemas['Gender']>[] = (['Male', 'Female', 'Prefer not to say'] as const).map((g) => ({ value: g, label: g }));
+export const genders = (['Male', 'Female', 'Prefer not to say'] as const).map((g) => ({ value: g, label: g })) satisfies readonly Option<Schemas['Gender']>[];
+export type Gender = CodeOf<typeof genders>;
 
-export type EmploymentStatus = Schemas['EmploymentStatus'];
-export const employmentStatuses: readonly Option<EmploymentStatus>[] = [
+export const employmentStatuses = [
   { value: 'employedFullTime', label: 'Employed full time' },
   { value: 'employedPartTime', label: 'Employed part time' },
   { value: 'unemployed', label: 'Unemployed' },
   { value: 'notEmployedSickness', label: 'Not employed due to sickness or disability' },
   { value: 'retired', label: 'Retired' },
   { value: 'homemaker', label: 'Homemaker' },
-];
+] as const satisfies readonly Option<Schemas['EmploymentStatus']>[];
+export type EmploymentStatus = CodeOf<typeof employmentStatuses>;
 
 /** The non-employed group: choosing one hides and clears occupation, employer and years (spec section 4). */
 export const nonEmployedStatuses: readonly EmploymentStatus[] = ['unemployed', 'notEmployedSickness', 'retired', 'homemaker'];
@@ -87,21 +93,23 @@ export const nationalities: readonly Option<string>[] = [
 /** Dependant counts 0 to 29 (spec section 9). */
 export const dependantCounts: readonly Option<number>[] = Array.from({ length: DEPENDANTS_MAX + 1 }, (_, i) => ({ value: i, label: String(i) }));
 
-export const disputeLevels: readonly Option<Schemas['DisputeLevel']>[] = [
+export const disputeLevels = [
   { value: 'optionA', label: 'Highly contentious' },
   { value: 'optionB', label: 'Contentious' },
   { value: 'optionC', label: 'Neutral' },
   { value: 'optionD', label: 'Cooperative' },
   { value: 'optionE', label: 'Amicable' },
-];
+] as const satisfies readonly Option<Schemas['DisputeLevel']>[];
+export type DisputeLevel = CodeOf<typeof disputeLevels>;
 
-export const completionBands: readonly Option<Schemas['Completion']>[] = [
+export const completionBands = [
   { value: 'greater', label: 'Greater than 70%' },
   { value: 'less', label: 'Less than 70%' },
-];
+] as const satisfies readonly Option<Schemas['Completion']>[];
+export type Completion = CodeOf<typeof completionBands>;
 
 /** Asset types; the code 'eisureAndHobby' keeps the provider's spelling, the label does not. */
-export const assetTypes: readonly Option<Schemas['AssetType']>[] = [
+export const assetTypes = [
   { value: 'otherProperty', label: 'Other property' },
   // The spec's £5,000 cash threshold is shown in the label ('Cash sums over £5,000').
   { value: 'cashSums', label: `Cash sums over £${CASH_LABEL_THRESHOLD_POUNDS.toLocaleString('en-GB')}` },
@@ -113,12 +121,14 @@ export const assetTypes: readonly Option<Schemas['AssetType']>[] = [
   { value: 'eisureAndHobby', label: 'Leisure and hobby' },
   { value: 'personalItems', label: 'Personal items' },
   { value: 'other', label: 'Other' },
-];
+] as const satisfies readonly Option<Schemas['AssetType']>[];
+export type AssetType = CodeOf<typeof assetTypes>;
 
-export const addressEntryTypes: readonly Option<Schemas['AddressEntryType']>[] = [
+export const addressEntryTypes = [
   { value: 'postcode', label: 'Find by postcode' },
   { value: 'manually', label: 'Enter manually' },
-];
+] as const satisfies readonly Option<Schemas['AddressEntryType']>[];
+export type AddressEntryType = CodeOf<typeof addressEntryTypes>;
 
 /** Cash holdings have a label threshold of £5,000 (spec section 3); the number lives in limits.ts. */
 export { CASH_LABEL_THRESHOLD_POUNDS };

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN, fieldCodes, isPhoneNumber } from '../schemas/account';
+import { recordIdSchema } from '../rules/record-id';
 import { ADDRESS_HISTORY_MAX, ASSETS_MAX, DEPENDANTS_MAX, EMAIL_MAX_LENGTH, FORM_E_MAX_FILES, TEXT_MAX_LENGTH } from '../rules/limits';
 import { addressCoverage, addressKey, isoDay, todayDay } from './address';
-import { isNonEmployed } from './options';
+import { addressEntryTypes, assetTypes, codesOf, completionBands, disputeLevels, employmentStatuses, genders, isNonEmployed, titles } from './options';
 import { addressEntryFields, addressFields, assetFields, caseDetailFields, isFilled, propertyValueFields, requiredFields, type Audience } from './required';
 import type { JourneyData, JourneyStep } from './steps';
 
@@ -36,8 +37,7 @@ const email = v.pipe(v.string('invalid'), v.trim(), v.maxLength(EMAIL_MAX_LENGTH
 /** UK and international numbers (schemas/account.ts: one rule for every phone field). */
 const phone = v.pipe(v.string('invalid'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'), v.check((s) => isPhoneNumber(s.trim()), 'phone'));
 const pick = <T extends readonly string[]>(values: T) => v.picklist(values, 'invalid');
-const addressType = pick(['postcode', 'manually'] as const);
-const recordId = v.pipe(v.number('invalid'), v.integer('invalid'), v.minValue(1, 'invalid'), v.maxValue(2_147_483_647, 'invalid'));
+const addressType = pick(codesOf(addressEntryTypes));
 const opt = v.optional;
 
 const addressEntry = v.object(
@@ -46,7 +46,7 @@ const addressEntry = v.object(
 );
 const asset = v.object(
   {
-    type: opt(pick(['otherProperty', 'cashSums', 'estimateCurrentValue', 'savings', 'investments', 'pensions', 'motorVehicles', 'eisureAndHobby', 'personalItems', 'other'] as const)),
+    type: opt(pick(codesOf(assetTypes))),
     typeoOther: opt(text),
     valueOfRealisable: opt(money),
     clientsInterest: opt(percent),
@@ -64,15 +64,15 @@ const schemas = {
     birthMonth: opt(wholeNumber(1, 12)),
     birthYear: opt(wholeNumber(1900, 2100)),
     metClient: opt(bool),
-    title: opt(pick(['Mr', 'Mrs', 'Miss', 'Ms'] as const)),
-    gender: opt(pick(['Male', 'Female', 'Prefer not to say'] as const)),
+    title: opt(pick(codesOf(titles))),
+    gender: opt(pick(codesOf(genders))),
     nationality: opt(text),
     contactNumber: opt(phone),
     dependants: opt(bool),
     dependantsUnder18: opt(wholeNumber(0, DEPENDANTS_MAX)),
     dependantsOther: opt(wholeNumber(0, DEPENDANTS_MAX)),
     addressHistory: opt(v.pipe(v.array(addressEntry, 'invalid'), v.maxLength(ADDRESS_HISTORY_MAX, 'invalid'))),
-    status: opt(pick(['employedFullTime', 'employedPartTime', 'unemployed', 'notEmployedSickness', 'retired', 'homemaker'] as const)),
+    status: opt(pick(codesOf(employmentStatuses))),
     occupation: opt(text),
     employer: opt(text),
     yearsWithEmployer: opt(years),
@@ -83,12 +83,12 @@ const schemas = {
     associatedCaseReferences: opt(text),
     timeEstimation: opt(text),
     stageOfProceedings: opt(text),
-    disputeLevel: opt(pick(['optionA', 'optionB', 'optionC', 'optionD', 'optionE'] as const)),
+    disputeLevel: opt(pick(codesOf(disputeLevels))),
     yearsMarried: opt(years),
     settlementPrinciples: opt(text),
     preNuptualAgreement: opt(bool),
     preNuptialDetails: opt(text),
-    completion: opt(pick(['greater', 'less'] as const)),
+    completion: opt(pick(codesOf(completionBands))),
     feeEstimate: opt(money),
     feeEstimateToReach: opt(money),
     relevantProceedings: opt(bool),
@@ -113,7 +113,7 @@ const schemas = {
   }),
   asset: v.object({
     submittedFormE: opt(bool),
-    documents: opt(v.pipe(v.array(recordId, 'invalid'), v.maxLength(FORM_E_MAX_FILES, 'tooManyFiles'))),
+    documents: opt(v.pipe(v.array(recordIdSchema, 'invalid'), v.maxLength(FORM_E_MAX_FILES, 'tooManyFiles'))),
     additionalProperty: opt(bool),
     addressType: opt(addressType),
     address: opt(text),
@@ -132,7 +132,7 @@ const schemas = {
   }),
   independent: v.object({
     // null is the contract's "no solicitor chosen"; it counts as missing.
-    solicitorId: opt(v.nullable(recordId)),
+    solicitorId: opt(v.nullable(recordIdSchema)),
     useOwnSolicitor: opt(bool),
     consent: opt(bool),
     authorised: opt(bool),

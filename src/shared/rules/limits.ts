@@ -39,6 +39,10 @@ export const RESET_WINDOW_MS = 15 * 60 * 1000;
 /** Default paging of general lists: 10 per page, 5 page links. */
 export const PAGE_SIZE = 10;
 export const PAGE_LINKS = 5;
+/** Our own bound on a list's page number (openapi `page` maximum): any later page is empty anyway. */
+export const PAGE_MAX = 1_000_000;
+/** Our own bound on a list's search text (openapi `search` maxLength). */
+export const SEARCH_MAX_LENGTH = 200;
 /** Uploads: each file at most 20 MB (spec section 9). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** The same limit in MB, for the 'file size exceeds' message. */

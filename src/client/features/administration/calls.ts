@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { components } from '../../../shared/api/schema';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { parseRecordId } from '../../../shared/rules/record-id';
 import { isApiErrorBody, type ApiErrorBody } from '../../api/client';
 
 /**
@@ -92,6 +93,5 @@ export function notFoundAnswer<T>(): Promise<ApiAnswer<T>> {
 
 /** The record id in an address, or null when it cannot be one. */
 export function recordId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseRecordId(value);
 }

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { formatApplicationId, formatDateTime, shortName } from '../../../shared/rules/formats';
+import { parseRecordId } from '../../../shared/rules/record-id';
 import { paths } from '../../app/paths';
 import NotFoundPage from '../../app/not-found-page';
 import { sessionUserAtom } from '../auth/session';
@@ -39,8 +40,8 @@ type Loaded =
   | { state: 'ready'; application: WizardApplication };
 
 function useServerApplication(id: string | null): Loaded {
-  const numeric = id !== null && /^\d+$/.test(id) ? Number(id) : null;
-  const valid = numeric !== null && numeric >= 1 && numeric <= 2_147_483_647;
+  const numeric = parseRecordId(id);
+  const valid = numeric !== null;
   const fetcher = useCallback(() => fetchApplication(numeric ?? 0), [numeric]);
   const query = useCachedQuery(valid ? `application:${numeric}` : null, fetcher);
   if (id === null) return { state: 'loading' };

@@ -1,3 +1,4 @@
+import { PAGE_MAX, SEARCH_MAX_LENGTH } from '../../../shared/rules/limits';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/rules/statuses';
 
 /**
@@ -11,9 +12,6 @@ export interface ListQuery {
   page: number;
 }
 
-/** The contract's bound on the search text. */
-export const SEARCH_MAX_LENGTH = 200;
-const MAX_PAGE = 1_000_000;
 
 export function isApplicationStatus(value: string | null): value is ApplicationStatus {
   return value !== null && (applicationStatuses as readonly string[]).includes(value);
@@ -25,7 +23,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   return {
     status: isApplicationStatus(status) ? status : null,
     search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
   };
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import { isStepComplete } from '../../../shared/journey/completeness';
+import { summarySections } from '../../../shared/journey/display';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
@@ -10,7 +11,6 @@ import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
 import { isLocalApplicationId } from '../../offline/outbox';
-import { summaryRows } from './journey-display';
 import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
 import { stepTitle } from './use-journey';
@@ -96,28 +96,25 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
 
   return (
     <div className="summary-step">
-      {journeySteps.map((step) => {
-        const rows = summaryRows(step, journey[step] as Record<string, unknown> | undefined, audience);
-        return (
-          <section key={step} className="summary-section" aria-labelledby={`summary-${step}`}>
-            <h2 className="summary-section__title" id={`summary-${step}`}>
-              {stepTitle(audience, step)}
-            </h2>
-            {rows.length === 0 ? (
-              <p className="summary-section__empty">Not answered yet</p>
-            ) : (
-              <dl className="summary-list">
-                {rows.map((row) => (
-                  <div key={row.field} className="summary-list__row">
-                    <dt>{row.label}</dt>
-                    <dd>{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </section>
-        );
-      })}
+      {summarySections(journey, journeySteps, audience).map(({ step, title, rows }) => (
+        <section key={step} className="summary-section" aria-labelledby={`summary-${step}`}>
+          <h2 className="summary-section__title" id={`summary-${step}`}>
+            {title}
+          </h2>
+          {rows.length === 0 ? (
+            <p className="summary-section__empty">Not answered yet</p>
+          ) : (
+            <dl className="summary-list">
+              {rows.map((row) => (
+                <div key={row.field} className="summary-list__row">
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      ))}
       <div className="wizard-actions">
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF

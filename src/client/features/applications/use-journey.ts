@@ -5,11 +5,10 @@ import {
   isStepLocked,
   needsFormEDocuments,
 } from '../../../shared/journey/completeness';
+import { journeyStepTitle } from '../../../shared/journey/display';
 import {
   customerSteps,
-  customerStepTitles,
   lawyerSteps,
-  lawyerStepTitles,
   type FormStep,
   type Journey,
   type JourneyStep,
@@ -27,8 +26,7 @@ export function stepsFor(audience: Audience): readonly FormStep[] {
 }
 
 export function stepTitle(audience: Audience, step: FormStep): string {
-  if (audience === 'lawyer') return (lawyerStepTitles as Partial<Record<FormStep, string>>)[step] ?? '';
-  return customerStepTitles[step];
+  return journeyStepTitle(step, audience);
 }
 
 export function isFormStep(audience: Audience, value: string): value is FormStep {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
+import { parseRecordId } from '../../../shared/rules/record-id';
 import { lawyerCreateSchema } from '../../../shared/schemas/administration';
 import { api } from '../../api/client';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
@@ -22,7 +23,7 @@ export type LawyerValues = Record<LawyerField, string>;
 export const lawyerFormSchema = v.object({
   ...lawyerCreateSchema.entries,
   /** The chosen firm's id; given by the page when the firm is known. */
-  firmId: v.pipe(v.string('required'), v.regex(/^[1-9][0-9]*$/, 'required')),
+  firmId: v.pipe(v.string('required'), v.check((id) => parseRecordId(id) !== null, 'required')),
 });
 
 type LawyerForm = ReturnType<typeof useForm<LawyerField, typeof lawyerFormSchema>>;

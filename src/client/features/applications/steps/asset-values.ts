@@ -1,4 +1,5 @@
 import type { components } from '../../../../shared/api/schema';
+import { assetTypes, codesOf, type AddressEntryType, type AssetType } from '../../../../shared/journey/options';
 import type { JourneyData } from '../../../../shared/journey/steps';
 import { ASSETS_MAX, FORM_E_MAX_FILES } from '../../../../shared/rules/limits';
 
@@ -8,8 +9,6 @@ import { ASSETS_MAX, FORM_E_MAX_FILES } from '../../../../shared/rules/limits';
  * the Form E files as references (see DocumentRef).
  */
 
-type AssetType = components['schemas']['AssetType'];
-type AddressEntryType = components['schemas']['AddressEntryType'];
 type AssetData = JourneyData['asset'];
 
 /** Not answered yet is null. */
@@ -50,18 +49,7 @@ export interface AssetStepValues {
   routeToRepayment: string;
 }
 
-export const assetTypeCodes: readonly AssetType[] = [
-  'otherProperty',
-  'cashSums',
-  'estimateCurrentValue',
-  'savings',
-  'investments',
-  'pensions',
-  'motorVehicles',
-  'eisureAndHobby',
-  'personalItems',
-  'other',
-];
+const assetTypeCodes: readonly AssetType[] = codesOf(assetTypes);
 
 const textFields = [
   'address',

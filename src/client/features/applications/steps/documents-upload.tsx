@@ -8,7 +8,8 @@ import { ErrorSlot } from '../../../ui/field-parts';
 import { useConfirm } from '../../../ui/modal-store';
 import { useToast } from '../../../ui/toast-store';
 import { fieldMessages, uploadMessage } from '../../../../shared/rules/error-codes';
-import { FORM_E_MAX_FILES, UPLOAD_EXTENSIONS } from '../../../../shared/rules/limits';
+import { isAcceptedFileName } from '../../../../shared/rules/accepted-file';
+import { FORM_E_MAX_FILES } from '../../../../shared/rules/limits';
 import type { components } from '../../../../shared/api/schema';
 import type { DocumentRef } from './asset-values';
 
@@ -32,11 +33,6 @@ export async function retryUpload(localId: string): Promise<void> {
   await enqueue({ kind: 'uploadFile', localId });
 }
 
-/** Spec: only .pdf by default, and a name that is not accepted is refused ('file name is not acceptable'). */
-function acceptedName(fileName: string): boolean {
-  const lower = fileName.toLowerCase();
-  return UPLOAD_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
-}
 
 /** One row of the list: a file chosen on this device, or one the server already holds. */
 interface FileRow {
@@ -236,7 +232,7 @@ export function FormEDocuments({ applicationId, documents, onDocumentsChange, la
     let room = FORM_E_MAX_FILES - rows.filter((row) => row.status !== 'failed').length;
     const accepted: File[] = [];
     for (const file of chosen) {
-      if (!acceptedName(file.name)) {
+      if (!isAcceptedFileName(file.name)) {
         found.push({ text: uploadMessage('fileName', file.name), tone: 'error' });
         continue;
       }
