@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
+import { assertMailboxClient } from './routes/dev';
 import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
@@ -48,7 +49,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   for (const op of operations) registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, { config, db });
 
   if (config.devMailbox) {
-    app.get('/dev/mailbox', async (_request, reply) => {
+    app.get('/dev/mailbox', async (request, reply) => {
+      assertMailboxClient(config, request);
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return renderMailboxPage(await readMailbox(db), config.publicUrl);
     });
