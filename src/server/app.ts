@@ -13,6 +13,7 @@ import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
 import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
+import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
@@ -26,13 +27,14 @@ export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
 export interface AppOptions {
   config: Config;
   db: Database;
-  logger?: boolean;
+  /** true: log to standard output; a destination: log there (tests). */
+  logger?: boolean | LogDestination;
 }
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
+    logger: logger ? loggerOptions(config.production, logger === true ? undefined : logger) : false,
     // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
