@@ -13,9 +13,11 @@ import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
 import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
+import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { handlers } from './routes';
+import { assertMailboxClient } from './routes/dev';
 import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
@@ -25,13 +27,14 @@ export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
 export interface AppOptions {
   config: Config;
   db: Database;
-  logger?: boolean;
+  /** true: log to standard output; a destination: log there (tests). */
+  logger?: boolean | LogDestination;
 }
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
+    logger: logger ? loggerOptions(config.production, logger === true ? undefined : logger) : false,
     // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -48,7 +51,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   for (const op of operations) registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, { config, db });
 
   if (config.devMailbox) {
-    app.get('/dev/mailbox', async (_request, reply) => {
+    app.get('/dev/mailbox', async (request, reply) => {
+      assertMailboxClient(config, request);
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return renderMailboxPage(await readMailbox(db), config.publicUrl);
     });

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: false | number | string;
   /** The development mailbox: only outside production and only while mail is not really sent. */
   devMailbox: boolean;
+  /** DEV_MAILBOX=1: the development mailbox answers any client, not only this machine's (loopback). */
+  devMailboxAnyClient: boolean;
   /** Where the built PWA is served from. */
   staticDir: string;
   brand: Brand;
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !production,
     trustProxy: trustProxy(env.TRUST_PROXY),
     devMailbox: !production && !env.SMTP_URL,
+    devMailboxAnyClient: env.DEV_MAILBOX === '1',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     // Tests keep uploads in memory unless told otherwise, so no run leaves files behind.
     filesDir: env.FILES_DIR === 'memory://' ? 'memory://' : env.FILES_DIR ? path.resolve(env.FILES_DIR) : env.NODE_ENV === 'test' ? 'memory://' : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),

@@ -16,6 +16,8 @@ export interface SessionUser {
   email: string;
   name: string;
   surname: string;
+  /** The session the request came with (set on authenticated requests): what it makes ends with it. */
+  sessionId?: number;
 }
 
 export interface Authenticated {
@@ -82,7 +84,7 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
   const { sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
-  return { sessionId, user: toSessionUser(user) };
+  return { sessionId, user: { ...toSessionUser(user), sessionId } };
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {

@@ -20,10 +20,52 @@ function makeAjv(coerce: boolean): Ajv {
 const strict = makeAjv(false);
 const coercing = makeAjv(true);
 
+const validationError = (errors: readonly ErrorObject[]) => ({ error: Object.assign(new Error('validation'), { validation: errors }) });
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const validate = (httpPart === 'body' ? strict : coercing).compile(schema);
-  return (data: unknown) => (validate(data) ? { value: data } : { error: Object.assign(new Error('validation'), { validation: validate.errors ?? [] }) });
+  if (httpPart === 'body') {
+    const validate = strict.compile(schema);
+    return (data: unknown) => (validate(data) ? { value: data } : validationError(validate.errors ?? []));
+  }
+  const validate = coercing.compile(schema);
+  const integers = integerParameters(schema);
+  return (data: unknown) => {
+    // Checked before coercion: Ajv would read '0x10', '1e1', '+1', '01' or ' 1' as numbers.
+    const lenient = nonCanonicalIntegers(integers, data);
+    if (lenient.length > 0) return validationError(lenient);
+    return validate(data) ? { value: data } : validationError(validate.errors ?? []);
+  };
 };
+
+/** A whole number as people write it: no sign but minus, no leading zeros, no exponent, fraction or spaces. */
+const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
+
+type ParameterSchema = { type?: unknown; items?: { type?: unknown } };
+
+const isInteger = (schema: ParameterSchema | undefined) =>
+  schema !== undefined && (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer')));
+
+/** The parameters (path, query, header) declared as integers, or lists of integers. */
+function integerParameters(schema: object): string[] {
+  const properties = (schema as { properties?: Record<string, ParameterSchema> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => isInteger(property) || (property.type === 'array' && isInteger(property.items)))
+    .map(([name]) => name);
+}
+
+/** Errors for integer parameters whose text is not a canonical decimal integer (each reads 'invalid'). */
+export function nonCanonicalIntegers(names: readonly string[], data: unknown): ErrorObject[] {
+  if (names.length === 0 || !data || typeof data !== 'object') return [];
+  const errors: ErrorObject[] = [];
+  for (const name of names) {
+    const value = (data as Record<string, unknown>)[name];
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) {
+      errors.push({ instancePath: `/${name}`, schemaPath: '#/type', keyword: 'type', params: { type: 'integer' }, message: 'must be a decimal integer' });
+    }
+  }
+  return errors;
+}
 
 /** Turns Ajv's errors into the wire's field → code map (the spec's codes where they exist). */
 export function fieldCodesFromAjv(errors: readonly ErrorObject[]): Record<string, string> {

@@ -127,19 +127,24 @@ export const lawyers = pgTable(
   (t) => [index('lawyers_firm_id_idx').on(t.firmId)],
 );
 
-export const solicitors = pgTable('solicitors', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /** Parts: postcode, address, house, street, city. */
-  address: jsonb('address').notNull().$type<Record<string, string>>(),
-  contactNumber: text('contact_number').notNull(),
-  email: text('email').notNull(),
-  feePence: pence('fee_pence').notNull(),
-  deliveryMethod: text('delivery_method').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  deletedAt: deletedAt(),
-});
+export const solicitors = pgTable(
+  'solicitors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Parts: postcode, address, house, street, city. */
+    address: jsonb('address').notNull().$type<Record<string, string>>(),
+    contactNumber: text('contact_number').notNull(),
+    /** Unique (in any case) among solicitors that are not deleted. */
+    email: text('email').notNull(),
+    feePence: pence('fee_pence').notNull(),
+    deliveryMethod: text('delivery_method').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [uniqueIndex('solicitors_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`)],
+);
 
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
@@ -236,11 +241,16 @@ export const downloadTokens = pgTable(
     audience: text('audience'),
     fileName: text('file_name').notNull(),
     userId: integer('user_id').notNull().references(() => users.id),
+    /** The session that asked for the link: it works only while that session does (sign-out, password change). */
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('download_tokens_expires_at_idx').on(t.expiresAt),
+    index('download_tokens_session_id_idx').on(t.sessionId),
     check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf')`),
   ],
 );

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { downloadTokens, users } from '../db/schema';
+import { downloadTokens, sessions, users } from '../db/schema';
+import type { SessionUser } from '../auth/sessions';
 
 /** How long a download link works (docs/decisions.md: long enough to open, too short to share). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
@@ -27,9 +28,11 @@ function hashToken(token: string): string {
 /**
  * A short-lived link to GET /files/{token}. The random token is the capability; only its hash is
  * stored, with what it grants, so every server process on the database can answer it and a
- * leaked database row cannot be turned back into a link.
+ * leaked database row cannot be turned back into a link. It belongs to the session that asked for
+ * it: signing out, or a password change (which ends every session), spends it.
  */
-export async function issueDownloadLink(db: Database, userId: number, grant: DownloadGrant, fileName: string): Promise<DownloadLink> {
+export async function issueDownloadLink(db: Database, owner: Pick<SessionUser, 'id' | 'sessionId'>, grant: DownloadGrant, fileName: string): Promise<DownloadLink> {
+  if (owner.sessionId === undefined) throw new Error('a download link is made only for a signed-in session');
   const token = randomBytes(32).toString('base64url');
   // The database's clock decides expiry, so processes with drifting clocks agree.
   await db.delete(downloadTokens).where(lt(downloadTokens.expiresAt, sql`now() - ${KEEP_EXPIRED_MS} * interval '1 millisecond'`));
@@ -41,7 +44,8 @@ export async function issueDownloadLink(db: Database, userId: number, grant: Dow
     variant: grant.kind === 'applicationPdf' ? grant.variant : null,
     audience: grant.kind === 'applicationPdf' ? grant.audience : null,
     fileName,
-    userId,
+    userId: owner.id,
+    sessionId: owner.sessionId,
     expiresAt: sql`now() + ${DOWNLOAD_LINK_TTL_MS} * interval '1 millisecond'`,
   }).returning({ expiresAt: downloadTokens.expiresAt });
   return { url: `/api/files/${token}`, fileName, expiresAt: new Date(row!.expiresAt).toISOString() };
@@ -50,7 +54,8 @@ export async function issueDownloadLink(db: Database, userId: number, grant: Dow
 /**
  * What a token grants while it is valid; undefined for an unknown, malformed or expired token, and
  * for one whose account has since been deleted or disabled (deleting an account spends its open
- * links: decisions, 'Deleting').
+ * links: decisions, 'Deleting'), or whose session has ended (signed out, or every session ended
+ * by a password change).
  */
 export async function redeemDownloadToken(db: Database, token: string): Promise<(DownloadGrant & { fileName: string; userId: number }) | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
@@ -58,7 +63,16 @@ export async function redeemDownloadToken(db: Database, token: string): Promise<
     .select({ token: downloadTokens })
     .from(downloadTokens)
     .innerJoin(users, eq(users.id, downloadTokens.userId))
-    .where(and(eq(downloadTokens.tokenHash, hashToken(token)), gt(downloadTokens.expiresAt, sql`now()`), isNull(users.deletedAt), eq(users.status, 'active')))
+    .innerJoin(sessions, eq(sessions.id, downloadTokens.sessionId))
+    .where(
+      and(
+        eq(downloadTokens.tokenHash, hashToken(token)),
+        gt(downloadTokens.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+        eq(users.status, 'active'),
+        isNull(sessions.revokedAt),
+      ),
+    )
     .limit(1);
   const row = found?.token;
   if (!row) return undefined;

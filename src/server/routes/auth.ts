@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { answerNoSoonerThan, RESET_ANSWER_MS } from '../auth/steady-answer';
 import * as accounts from '../services/accounts';
 import { caller, type Handlers } from './handler';
 
@@ -24,7 +25,7 @@ export const authHandlers: Handlers = {
   },
 
   requestPasswordReset: async (request, reply, { db, config }) => {
-    await accounts.requestPasswordReset(db, config, request.body, meta(request));
+    await answerNoSoonerThan(RESET_ANSWER_MS, () => accounts.requestPasswordReset(db, config, request.body, meta(request)));
     reply.code(204);
   },
 

@@ -6,6 +6,7 @@ import { applications, applicationSteps, clients, files, lawyers, solicitors, us
 import { AppError } from '../http/app-error';
 import { sqlStateOf } from '../http/error-handler';
 import { audienceOf, isEditable, mayEditJourney, neverTargets, stepsToSubmit, transitions } from '../policies/applications';
+import { countApplicationCreate } from '../auth/application-create-limit';
 import { inviteUser } from './accounts';
 import { recordAudit } from './audit';
 import { findApplication, applicationRecord, type ApplicationRecord } from './application-record';
@@ -93,6 +94,7 @@ export async function createApplication(
         .where(and(eq(lawyers.id, lawyerId), isNull(lawyers.deletedAt)))
         .for('share');
       if (!live) throw user.role === 'lawyer' ? AppError.forbidden() : AppError.validation({ lawyerId: 'invalid' });
+      await countApplicationCreate(tx, user);
       const [account] = await tx
         .insert(users)
         .values({ email, role: 'customer', firstName: client.firstName, surname: client.lastName, status: 'invited' })

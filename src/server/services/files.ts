@@ -187,7 +187,7 @@ export async function documentDownloadLink(db: Database, user: User, application
   if (fileId !== undefined) conditions.push(eq(files.id, fileId));
   const [row] = await db.select().from(files).where(and(...conditions)).orderBy(desc(files.createdAt), desc(files.id)).limit(1);
   if (!row) throw AppError.notFound();
-  return issueDownloadLink(db, user.id, { kind: 'file', applicationId, fileId: row.id }, row.fileName);
+  return issueDownloadLink(db, user, { kind: 'file', applicationId, fileId: row.id }, row.fileName);
 }
 
 /** GET /pdf-generator/for-application-json/{id}: a link; the PDF is made when the link is opened. */
@@ -195,7 +195,7 @@ export async function applicationPdfLink(db: Database, user: User, applicationId
   const application = await findApplicationInScope(db, user, applicationId);
   if (!application) throw AppError.notFound();
   const audience = user.role === 'customer' ? 'customer' : 'lawyer';
-  return issueDownloadLink(db, user.id, { kind: 'applicationPdf', applicationId, variant, audience }, applicationPdfFileName(applicationId, variant));
+  return issueDownloadLink(db, user, { kind: 'applicationPdf', applicationId, variant, audience }, applicationPdfFileName(applicationId, variant));
 }
 
 /** GET /files/{token}: the file a valid link grants, named in Content-Disposition; 404 otherwise. */

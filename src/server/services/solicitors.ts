@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/connection';
 import { solicitors } from '../db/schema';
+import { refuseDuplicate } from '../db/unique-violation';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import { solicitorCreateSchema, solicitorUpdateSchema, type SolicitorCreateInput } from '../../shared/schemas/administration';
@@ -83,7 +84,7 @@ async function assertEmailFree(db: Database, email: string, exceptId?: number) {
 
 export async function createSolicitor(db: Database, user: SessionUser, body: unknown) {
   const input: SolicitorCreateInput = parseForm(solicitorCreateSchema, body);
-  const id = await db.transaction(async (tx) => {
+  const id = await refuseDuplicate({ email: 'addressUsed' }, () => db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email);
     const [row] = await tx
       .insert(solicitors)
@@ -91,7 +92,7 @@ export async function createSolicitor(db: Database, user: SessionUser, body: unk
       .returning({ id: solicitors.id });
     await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: row!.id, action: 'created', to: { ...input } });
     return row!.id;
-  });
+  }));
   return getSolicitor(db, id);
 }
 

@@ -242,7 +242,8 @@ export interface paths {
         /**
          * Create an application from the client-details form and invite the client
          * @description 400 with fields.login = 'login' when the client's email already belongs to another
-         *     account (the form shows it on the email field).
+         *     account (the form shows it on the email field). 429 tooManyAttempts after 30 new
+         *     applications within an hour by one lawyer (or one staff member).
          */
         post: operations["createApplication"];
         delete?: never;
@@ -2269,6 +2270,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateApplicationStep: {

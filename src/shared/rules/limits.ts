@@ -75,3 +75,10 @@ export const INDEPENDENT_ADVICE_DOCUMENTS = 6;
 export const MIN_LOADING_MS = 1000;
 /** Admin review: application emails, 3 per page (spec section 2). */
 export const EMAILS_PAGE_SIZE = 3;
+/**
+ * New applications per lawyer (or per staff member creating them) within the window: each one
+ * emails an invitation to any address, so the portal cannot be used to send mail in bulk.
+ * Our own bound (not in the spec: decisions).
+ */
+export const APPLICATION_CREATES_PER_WINDOW = 30;
+export const APPLICATION_CREATE_WINDOW_MS = 60 * 60 * 1000;

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { demoAccounts } from '../../src/server/db/seed';
+import { applicationIdOf, fetchLink, smallPdf, uploadRequest } from './files-helpers';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let applicationId: number;
+let fileUrl: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
+  const lawyer = await server.signIn(demoAccounts.lawyer);
+  const upload = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: lawyer }));
+  expect(upload.statusCode, upload.body).toBe(201);
+  fileUrl = upload.json().url;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A download link made by the session of this bearer token. */
+async function linkOf(token: string): Promise<string> {
+  const res = await server.call({ method: 'GET', url: fileUrl, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().url as string;
+}
+
+async function resetLinkOf(email: string): Promise<string> {
+  const mailbox = await server.call({ method: 'GET', url: '/api/dev/mailbox' });
+  const link = (mailbox.json().emails as { to: string; links: string[] }[]).find((e) => e.to === email)?.links.find((l) => l.includes('/reset/validate/'));
+  if (!link) throw new Error(`no reset link for ${email}`);
+  return link;
+}
+
+describe('download links end with their session', () => {
+  it('sign-out spends the links of that session only', async () => {
+    const phone = await server.signIn(demoAccounts.lawyer);
+    const desk = await server.signIn(demoAccounts.lawyer);
+    const fromPhone = await linkOf(phone);
+    const fromDesk = await linkOf(desk);
+    expect((await server.call({ method: 'DELETE', url: '/api/auth', token: phone })).statusCode).toBe(204);
+    expect((await fetchLink(server, fromPhone)).statusCode).toBe(404);
+    expect((await fetchLink(server, fromDesk)).statusCode).toBe(200);
+  });
+
+  it('a password change (reset) spends the links of every session', async () => {
+    const email = demoAccounts.lawyer;
+    const before = await linkOf(await server.signIn(email));
+    expect((await server.call({ method: 'POST', url: '/api/users/reset', payload: { login: email } })).statusCode).toBe(204);
+    const token = (await resetLinkOf(email)).split('/').pop();
+    const reset = await server.call({ method: 'POST', url: '/api/users/reset/update', payload: { token, login: email, password: 'Changed-pass-9' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await fetchLink(server, before)).statusCode).toBe(404);
+    // The session the reset opened makes links that work.
+    expect((await fetchLink(server, await linkOf(reset.json().token))).statusCode).toBe(200);
+  });
+});
+
+describe('no token is logged', () => {
+  let lines: string[];
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    lines = [];
+    // Production logs every request at info level.
+    app = await buildApp({ config: { ...server.config, production: true, devMailbox: false }, db: server.db, logger: { write: (line) => void lines.push(line) } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('logs the URLs of download, invitation and reset links with their tokens redacted', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: 'Demo-pass-1' } });
+    expect(signIn.statusCode).toBe(200);
+    const bearer = signIn.json().token as string;
+    const link = (await app.inject({ method: 'GET', url: fileUrl, headers: { authorization: `Bearer ${bearer}` } })).json().url as string;
+    const downloadToken = link.split('/').pop()!;
+    const uuid = '3f0c9d1e-6a51-4c1b-9a7e-2b8f5d4c6e10';
+    expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/sign-up-customer/${uuid}` });
+    await app.inject({ method: 'GET', url: `/reset/validate/${uuid}?login=someone` });
+    await app.inject({ method: 'GET', url: `/api/files/${downloadToken}x` });
+
+    const logged = lines.join('');
+    expect(logged).toContain('/api/files/[redacted]');
+    expect(logged).toContain('/sign-up-customer/[redacted]');
+    expect(logged).toContain('/reset/validate/[redacted]');
+    for (const secret of [downloadToken, uuid, bearer]) expect(logged).not.toContain(secret);
+  });
+});
