@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { paths, type AppRoute } from './paths';
+import { paths, type AppRoute } from '../routing/paths';
 import type { RouteHandle } from './layout';
 import { Root } from './root';
-import { RequireAuth } from './require-auth';
+import { RequireAuth } from '../routing/require-auth';
 import { RouteError } from './route-error';
 import { PageSpinner } from '../ui/spinner';
 
@@ -105,7 +105,7 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.clients, () => import('../features/clients/clients-page').then((m) => m.default)),
                 privateRoute(paths.client, () => import('../features/clients/client-page').then((m) => m.default)),
 
-                { path: '*', lazy: screen(() => import('./not-found-page').then((m) => m.default)) },
+                { path: '*', lazy: screen(() => import('../routing/not-found-page').then((m) => m.default)) },
               ],
             },
           ],

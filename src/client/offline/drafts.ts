@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { db, draftRowId, draftRowSchema, idMapRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';

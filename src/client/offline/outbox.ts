@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, type ResultRow } from './db';
 import { countDraftsNeedingAttention, currentDraftKey, flushDraft, readDraftRow } from './drafts';
 import { engineState, requestSync, subscribeEngineState } from './engine-state';

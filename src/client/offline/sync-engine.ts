@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import { sessionAtom, sessionUserAtom, type AppStore } from '../features/auth/session';
+import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import {
   db,
   draftRowId,

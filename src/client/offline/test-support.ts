@@ -3,7 +3,7 @@
  * Import 'fake-indexeddb/auto' before this module.
  */
 import { vi } from 'vitest';
-import { createSessionStore, type AppStore, type SessionUser } from '../features/auth/session';
+import { createSessionStore, type AppStore, type SessionUser } from '../session/session';
 import { clearAllTables } from './db';
 import { resetEngineStateForTests } from './engine-state';
 import { setUploadTransport } from './mutations';

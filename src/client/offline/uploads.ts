@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { errorMessages, fieldMessages, uploadMessage } from '../../shared/rules/error-codes';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
 import { db, newUuid, readRows, uploadRowSchema, type UploadStatus } from './db';

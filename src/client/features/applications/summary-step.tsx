@@ -4,7 +4,7 @@ import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/ste
 import { isStepComplete } from '../../../shared/journey/completeness';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
-import { Pagination } from '../../ui/pagination';
+import { PAGE_SIZE } from '../../shared/rules/limits';
+import { Pagination } from '../ui/pagination';
 import type { Loaded } from './calls';
 
 /** The list screens of the administration areas: the overview counts and the list with its paging. */

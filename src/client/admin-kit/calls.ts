@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { components } from '../../../shared/api/schema';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { isApiErrorBody, type ApiErrorBody } from '../../api/client';
+import type { components } from '../../shared/api/schema';
+import { errorMessages } from '../../shared/rules/error-codes';
+import { isApiErrorBody, type ApiErrorBody } from '../api/client';
 
 /**
  * How the four administration areas (firms, lawyers, solicitors, clients) talk to the API: the

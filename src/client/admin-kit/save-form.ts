@@ -1,5 +1,5 @@
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { useSubmit } from '../../ui/use-form';
+import { errorMessages } from '../../shared/rules/error-codes';
+import { useSubmit } from '../ui/use-form';
 import { failureMessage, send, type ApiAnswer, type Failure } from './calls';
 
 /**
