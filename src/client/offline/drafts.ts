@@ -4,7 +4,7 @@ import { sessionUserAtom } from '../session/session';
 import { db, draftRowId, draftRowSchema, idMapRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';
-import { bindSessionStore } from './session-binding';
+import { bindSessionStore } from '../session/current-session';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,

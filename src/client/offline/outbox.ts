@@ -7,7 +7,7 @@ import { engineState, requestSync, subscribeEngineState } from './engine-state';
 import { useSafeLiveQuery } from './live';
 import { isLocalApplicationId, LOCAL_APPLICATION_PREFIX, type MutationInput } from './mutations';
 import { reportStorageError } from './persist';
-import { currentUserId, requireUserId } from './session-binding';
+import { currentUserId, requireUserId } from '../session/current-session';
 
 export type { MutationInput } from './mutations';
 export { isLocalApplicationId, isLocalUploadId } from './mutations';

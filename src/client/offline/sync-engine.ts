@@ -25,7 +25,7 @@ import { useSafeLiveQuery } from './live';
 import { payloadSchemas, sendMutation, type SendOutcome } from './mutations';
 import { countDraftsNeedingAttention } from './drafts';
 import { reportStorageError } from './persist';
-import { bindSessionStore, currentToken, currentUserId } from './session-binding';
+import { bindSessionStore, currentToken, currentUserId } from '../session/current-session';
 import { uploadErrorText } from './uploads';
 
 /**

@@ -8,7 +8,7 @@ import { clearAllTables } from './db';
 import { resetEngineStateForTests } from './engine-state';
 import { setUploadTransport } from './mutations';
 import { resetPersistenceRequest, resetStorageErrorReports } from './persist';
-import { bindSessionStore } from './session-binding';
+import { bindSessionStore } from '../session/current-session';
 import { stopSyncForTests } from './sync-engine';
 
 export function testUser(id = 1): SessionUser {

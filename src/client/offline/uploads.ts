@@ -8,7 +8,7 @@ import { useSafeLiveQuery } from './live';
 import { LOCAL_UPLOAD_PREFIX } from './mutations';
 import { enqueue, removeQueued } from './outbox';
 import { reportStorageError } from './persist';
-import { bindSessionStore, requireUserId } from './session-binding';
+import { bindSessionStore, requireUserId } from '../session/current-session';
 
 /**
  * Files chosen for an application. Each is kept on the device (its bytes in IndexedDB, so a file
