@@ -21,6 +21,15 @@ function publicRoute(route: AppRoute, load: () => Promise<ComponentType>): Route
   return { path: route.pattern, lazy: screen(load) };
 }
 
+/**
+ * The /ui gallery of primitives is for developers: a production build replaces the condition with
+ * false and drops the page's chunk.
+ */
+function developmentRoutes(): RouteObject[] {
+  if (!import.meta.env.DEV) return [];
+  return [privateRoute(paths.ui, () => import('../features/dev/ui-page').then((m) => m.default))];
+}
+
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -48,7 +57,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 { index: true, element: <Navigate to={paths.applications.url()} replace /> },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
-                privateRoute(paths.ui, () => import('../features/dev/ui-page').then((m) => m.default)),
+                ...developmentRoutes(),
 
                 privateRoute(paths.applications, () =>
                   import('../features/applications/applications-page').then((m) => m.default),
