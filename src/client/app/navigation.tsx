@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../ui/dialog';
 import { hasPermissions, type Role } from '../../shared/rules/permissions';
 import { navLabel, navOrder, paths, type NavGroup } from '../routing/paths';
 import type { SessionUser } from '../session/session';

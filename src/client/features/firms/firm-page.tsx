@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Collapsible } from 'radix-ui';
+import { Collapsible } from '../../ui/collapsible';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
