@@ -13,6 +13,7 @@ import { useForm } from '../ui/use-form';
 import { doneMessages } from './admin-messages';
 import { useLoad } from './calls';
 import { useSaveForm } from './save-form';
+import './admin-kit.css';
 
 /** The lawyer form: the shared schema, and the firm to add to when staff choose it. */
 export const lawyerFields = ['firstName', 'surname', 'login', 'firmId'] as const;

@@ -5,6 +5,7 @@ import { FormMessage } from '../ui/form-message';
 import { Page } from '../ui/page';
 import { PageSpinner } from '../ui/spinner';
 import { notFoundAnswer, recordId, useLoad, type ApiAnswer, type Loaded } from './calls';
+import './admin-kit.css';
 
 /**
  * The record an edit screen (/lawyers/:id, /solicitors/:id, /clients/:id) is about, by the id in

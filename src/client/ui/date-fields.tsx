@@ -4,6 +4,8 @@ import { months as monthOptions } from '../../shared/journey/options';
 import { formatDate } from '../../shared/rules/formats';
 import type { ChoiceOption } from './choice-fields';
 import { ErrorSlot, FieldHint, fieldClass, leftGroup, useFieldIds } from './field-parts';
+import './button.css';
+import './date-fields.css';
 
 /* ── Month and year (moved in) ─────────────────────────────────────────────────────────────── */
 

@@ -20,6 +20,8 @@ import { SummaryStep } from './summary-step';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
 import { isEditableStatus, RESUME_STEP, wizardAudience } from './wizard-routes';
+import '../../ui/record-list.css';
+import './applications.css';
 
 /** What the wizard needs of an application, from the server (or its saved copy) or the outbox. */
 interface WizardApplication {

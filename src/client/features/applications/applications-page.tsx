@@ -17,6 +17,8 @@ import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-qu
 import { fetchApplications } from './applications-api';
 import { usePendingCreates } from './pending-creates';
 import { applicationHref, resumeHref } from './wizard-routes';
+import '../../ui/record-list.css';
+import './applications.css';
 
 export const APPLICATIONS_INFO_STEPS = [
   'A lawyer creates an application for a client. The client is invited by email to join by setting a password.',

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { applicationStatuses, applicationStatusLabels, type ApplicationStatus } from '../../../shared/rules/statuses';
 import { isApplicationStatus, SEARCH_MAX_LENGTH, type ListQuery } from './list-query';
+import '../../ui/field.css';
 
 /** Typing settles for this long before the search goes into the address (and to the server). */
 export const SEARCH_DEBOUNCE_MS = 400;

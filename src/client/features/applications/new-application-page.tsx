@@ -16,6 +16,7 @@ import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
 import { focusFirstError, useStepForm } from './use-step-form';
 import { resumeHref } from './wizard-routes';
+import './applications.css';
 
 /** The device's draft of the form, until the application exists. */
 export const NEW_APPLICATION_DRAFT_KEY = 'new-application';

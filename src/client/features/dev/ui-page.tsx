@@ -13,6 +13,7 @@ import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { PASSWORD_HINT, fieldMessages } from '../../../shared/rules/error-codes';
 import { emailSchema } from '../../../shared/schemas/account';
+import './ui-page.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import { Page } from '../../ui/page';
 import { FormMessage } from '../../ui/form-message';
 import { AddLawyerForm } from '../../admin-kit/lawyer-form';
 import { notFoundAnswer, recordId, useLoad, type Firm } from '../../admin-kit/calls';
+import './firms.css';
 
 /** /firms/:firmId/add: a lawyer within this firm; then back to the firm's page. */
 export default function AddFirmLawyerPage() {

@@ -25,6 +25,7 @@ import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { useSaveForm } from '../../admin-kit/save-form';
 import { lawyerRow } from '../../admin-kit/lawyer-row';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
+import './firms.css';
 
 function firmValues(firm: Firm): FirmValues {
   return { firmName: firm.firmName, firstName: firm.firstName, surname: firm.surname, login: firm.login };

@@ -11,6 +11,7 @@ import { FormMessage } from '../../ui/form-message';
 import { useForm } from '../../ui/use-form';
 import type { ApiAnswer, Solicitor } from '../../admin-kit/calls';
 import { useSaveForm } from '../../admin-kit/save-form';
+import './solicitors.css';
 
 /**
  * The solicitor form: the address as its five parts (at least one), the fee in pounds. The form's
