@@ -1,3 +1,7 @@
+// The global sheets first: each primitive's and each feature's CSS comes with its module, after them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -5,11 +9,6 @@ import { Provider } from 'jotai';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
 import { registerServiceWorker } from './pwa/register';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/layout.css';
-import './styles/forms.css';
-import './styles/components.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { brandAtom, safeExternalUrl } from './config';
-import { focusPageHeading, scrollToTop } from './scroll';
+import { brandAtom, safeExternalUrl } from '../session/brand';
+import { focusPageHeading, scrollToTop } from '../routing/scroll';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (

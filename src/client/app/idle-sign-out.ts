@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'jotai';
-import { isIdleExpired, lastActivity, recordActivity, signOut } from '../features/auth/session';
+import { isIdleExpired, lastActivity, recordActivity, signOut } from '../session/session';
 
 /** Activity is written at most this often: mouse moves come by the hundred. */
 const RECORD_EVERY_MS = 15_000;

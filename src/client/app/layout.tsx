@@ -2,9 +2,9 @@ import { Link, Navigate, Outlet, useMatches, useNavigation } from 'react-router-
 import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { hasPermissions, isStaff, type Permission } from '../../shared/rules/permissions';
-import { sessionUserAtom } from '../features/auth/session';
-import { brandAtom } from './config';
-import { paths } from './paths';
+import { sessionUserAtom } from '../session/session';
+import { brandAtom } from '../session/brand';
+import { paths } from '../routing/paths';
 import { DesktopNavigation, MobileNavigation, UserGroup } from './navigation';
 import { Footer } from './footer';
 import { useIdleSignOut } from './idle-sign-out';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../ui/dialog';
 import { hasPermissions, type Role } from '../../shared/rules/permissions';
-import { navLabel, navOrder, paths, type NavGroup } from './paths';
-import type { SessionUser } from '../features/auth/session';
+import { navLabel, navOrder, paths, type NavGroup } from '../routing/paths';
+import type { SessionUser } from '../session/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { Button } from '../ui/button';
-import { focusPageHeading } from './scroll';
+import { focusPageHeading } from '../routing/scroll';
 
 export interface NavItem {
   to: string;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStore } from 'jotai';
-import { readStoredSession, refreshSession, sessionAtom, TOKEN_KEY } from '../features/auth/session';
-import { refreshBrand } from './config';
-import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from './scroll';
+import { readStoredSession, refreshSession, sessionAtom, TOKEN_KEY } from '../session/session';
+import { refreshBrand } from '../session/brand';
+import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from '../routing/scroll';
 import { Overlays } from '../ui/overlays';
 import { UpdatePrompt } from '../pwa/update-prompt';
 

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router-dom';
 import { errorMessages } from '../../shared/rules/error-codes';
+import '../ui/button.css';
 
 /**
  * A screen's code failed to load (typically offline before the app was cached) or threw while

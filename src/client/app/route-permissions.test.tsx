@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { hasPermissions, roles, type Role } from '../../shared/rules/permissions';
-import { paths, type AppRoute } from './paths';
+import { paths, type AppRoute } from '../routing/paths';
 import { currentUrl, json, renderApp } from '../test/render-app';
 
 /**

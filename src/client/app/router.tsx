@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { paths, type AppRoute } from './paths';
+import { paths, type AppRoute } from '../routing/paths';
 import type { RouteHandle } from './layout';
 import { Root } from './root';
-import { RequireAuth } from './require-auth';
+import { RequireAuth } from '../routing/require-auth';
 import { RouteError } from './route-error';
 import { PageSpinner } from '../ui/spinner';
 
@@ -19,6 +19,15 @@ function privateRoute(route: AppRoute, load: () => Promise<ComponentType>): Rout
 
 function publicRoute(route: AppRoute, load: () => Promise<ComponentType>): RouteObject {
   return { path: route.pattern, lazy: screen(load) };
+}
+
+/**
+ * The /ui gallery of primitives is for developers: a production build replaces the condition with
+ * false and drops the page's chunk.
+ */
+function developmentRoutes(): RouteObject[] {
+  if (!import.meta.env.DEV) return [];
+  return [privateRoute(paths.ui, () => import('../features/dev/ui-page').then((m) => m.default))];
 }
 
 export function createRoutes(): RouteObject[] {
@@ -48,7 +57,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 { index: true, element: <Navigate to={paths.applications.url()} replace /> },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
-                privateRoute(paths.ui, () => import('../features/dev/ui-page').then((m) => m.default)),
+                ...developmentRoutes(),
 
                 privateRoute(paths.applications, () =>
                   import('../features/applications/applications-page').then((m) => m.default),
@@ -105,7 +114,7 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.clients, () => import('../features/clients/clients-page').then((m) => m.default)),
                 privateRoute(paths.client, () => import('../features/clients/client-page').then((m) => m.default)),
 
-                { path: '*', lazy: screen(() => import('./not-found-page').then((m) => m.default)) },
+                { path: '*', lazy: screen(() => import('../routing/not-found-page').then((m) => m.default)) },
               ],
             },
           ],

@@ -1,5 +1,5 @@
-import { brandAtom, readCachedBrand } from './config';
-import { createSessionStore, type AppStore } from '../features/auth/session';
+import { brandAtom, readCachedBrand } from '../session/brand';
+import { createSessionStore, type AppStore } from '../session/session';
 
 /** One jotai store per app (and per test): session and brand come from this device's storage. */
 export function createAppStore(): AppStore {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { startSession, type AppStore } from '../features/auth/session';
+import { startSession, type AppStore } from '../session/session';
 import { ApiResponseError, useCachedQuery } from './cache';
 import { resetOffline, signedInStore, testUser } from './test-support';
 

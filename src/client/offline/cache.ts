@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
 
 /**

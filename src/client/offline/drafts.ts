@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { db, draftRowId, draftRowSchema, idMapRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';
-import { bindSessionStore } from './session-binding';
+import { bindSessionStore } from '../session/current-session';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,

@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import type { components } from '../../shared/api/schema';
 import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
 import { db, idMapRowSchema, readRow, uploadRowSchema, type MutationKind, type OutboxRow, type UploadRow } from './db';
-import { currentToken, sessionUnauthorized } from './session-binding';
+import { currentToken, sessionUnauthorized } from '../session/current-session';
 
 /**
  * The writes the outbox can hold. Each is stored as a small payload and turned into its request

@@ -1,13 +1,13 @@
 import { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, type ResultRow } from './db';
 import { countDraftsNeedingAttention, currentDraftKey, flushDraft, readDraftRow } from './drafts';
 import { engineState, requestSync, subscribeEngineState } from './engine-state';
 import { useSafeLiveQuery } from './live';
 import { isLocalApplicationId, LOCAL_APPLICATION_PREFIX, type MutationInput } from './mutations';
 import { reportStorageError } from './persist';
-import { currentUserId, requireUserId } from './session-binding';
+import { currentUserId, requireUserId } from '../session/current-session';
 
 export type { MutationInput } from './mutations';
 export { isLocalApplicationId, isLocalUploadId } from './mutations';

@@ -1,5 +1,5 @@
 import { pushToastAtom } from '../ui/toast-store';
-import { boundSessionStore } from './session-binding';
+import { boundSessionStore } from '../session/current-session';
 
 /**
  * Persistent storage: asked for once, on the first draft (a browser may otherwise evict IndexedDB

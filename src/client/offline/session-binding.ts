@@ -1,4 +1,4 @@
-import { endSession, sessionAtom, type AppStore } from '../features/auth/session';
+import { endSession, sessionAtom, type AppStore } from '../session/session';
 
 /**
  * The offline layer works outside React (the sync engine, enqueue), so it reads the session from

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionAtom, startSession, type AppStore } from '../features/auth/session';
+import { sessionAtom, startSession, type AppStore } from '../session/session';
 import { db, draftRowId } from './db';
 import { readDraftRow, stepDraftKey, writeDraft } from './drafts';
 import { countUnsent, enqueue, newLocalApplicationId, serverIdOf, waitForResult } from './outbox';

@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import { sessionAtom, sessionUserAtom, type AppStore } from '../features/auth/session';
+import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import {
   db,
   draftRowId,
@@ -25,7 +25,7 @@ import { useSafeLiveQuery } from './live';
 import { payloadSchemas, sendMutation, type SendOutcome } from './mutations';
 import { countDraftsNeedingAttention } from './drafts';
 import { reportStorageError } from './persist';
-import { bindSessionStore, currentToken, currentUserId } from './session-binding';
+import { bindSessionStore, currentToken, currentUserId } from '../session/current-session';
 import { uploadErrorText } from './uploads';
 
 /**

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
-import type { AppStore } from '../features/auth/session';
+import type { AppStore } from '../session/session';
 import { writeDraft, stepDraftKey } from './drafts';
 import { db } from './db';
 import { enqueue } from './outbox';

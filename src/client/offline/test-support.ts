@@ -3,12 +3,12 @@
  * Import 'fake-indexeddb/auto' before this module.
  */
 import { vi } from 'vitest';
-import { createSessionStore, type AppStore, type SessionUser } from '../features/auth/session';
+import { createSessionStore, type AppStore, type SessionUser } from '../session/session';
 import { clearAllTables } from './db';
 import { resetEngineStateForTests } from './engine-state';
 import { setUploadTransport } from './mutations';
 import { resetPersistenceRequest, resetStorageErrorReports } from './persist';
-import { bindSessionStore } from './session-binding';
+import { bindSessionStore } from '../session/current-session';
 import { stopSyncForTests } from './sync-engine';
 
 export function testUser(id = 1): SessionUser {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionAtom, type AppStore } from '../features/auth/session';
+import { sessionAtom, type AppStore } from '../session/session';
 import { db, uploadRowSchema, readRows } from './db';
 import { setUploadTransport, type UploadTransport } from './mutations';
 import { enqueue, newLocalApplicationId, waitForResult } from './outbox';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionUserAtom } from '../session/session';
 import { errorMessages, fieldMessages, uploadMessage } from '../../shared/rules/error-codes';
 import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
@@ -9,7 +9,7 @@ import { useSafeLiveQuery } from './live';
 import { LOCAL_UPLOAD_PREFIX } from './mutations';
 import { enqueue, removeQueued } from './outbox';
 import { reportStorageError } from './persist';
-import { bindSessionStore, requireUserId } from './session-binding';
+import { bindSessionStore, requireUserId } from '../session/current-session';
 
 /**
  * Files chosen for an application. Each is kept on the device (its bytes in IndexedDB, so a file

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markUnsaved } from '../app/unsaved-changes';
+import { markUnsaved } from '../routing/unsaved-changes';
 import { reloadOnUpdate, type ControllerSource } from './register';
 import { getUpdateState, resetUpdateState } from './update-store';
 

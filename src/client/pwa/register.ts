@@ -1,4 +1,4 @@
-import { hasUnsavedChanges, subscribeUnsavedChanges } from '../app/unsaved-changes';
+import { hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
 import { setUpdateAvailable, setUpdateSwitched } from './update-store';
 
 /** How often a long-open portal (a tablet left on all day) looks for a new version. */

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markUnsaved } from '../app/unsaved-changes';
+import { markUnsaved } from '../routing/unsaved-changes';
 import { UpdatePrompt } from './update-prompt';
 import { resetUpdateState, setUpdateAvailable, setUpdateSwitched } from './update-store';
 

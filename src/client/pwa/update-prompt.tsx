@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { hasUnsavedChanges, subscribeUnsavedChanges } from '../app/unsaved-changes';
+import { hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
 import { getUpdateState, subscribeUpdate, type UpdateState } from './update-store';
 import './update-prompt.css';
 

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { permissionsByRole, type Role } from '../../shared/rules/permissions';
 import { createRoutes } from '../app/router';
 import { createAppStore } from '../app/store';
-import type { SessionUser } from '../features/auth/session';
+import type { SessionUser } from '../session/session';
 
 /**
  * Component tests render the real app (router, store, screens) and fake only the network: `fetch`

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
 

@@ -1,6 +1,7 @@
 import type { FocusEvent, ReactNode, SelectHTMLAttributes } from 'react';
 import { Checkbox, RadioGroup } from 'radix-ui';
 import { ErrorSlot, FieldHint, fieldClass, leftGroup, useFieldIds } from './field-parts';
+import './choice-fields.css';
 
 export interface ChoiceOption {
   value: string | number;

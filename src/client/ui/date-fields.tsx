@@ -5,6 +5,8 @@ import { formatDate } from '../../shared/rules/formats';
 import { monthNames } from '../../shared/rules/months';
 import type { ChoiceOption } from './choice-fields';
 import { ErrorSlot, FieldHint, fieldClass, leftGroup, useFieldIds } from './field-parts';
+import './button.css';
+import './date-fields.css';
 
 /* ── Month and year (moved in) ─────────────────────────────────────────────────────────────── */
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './field.css';
 
 /**
  * The parts every labelled control shares with TextField: ids for the hint and the message, the

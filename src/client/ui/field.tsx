@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { TEXT_MAX_LENGTH } from '../../shared/rules/limits';
 import { Spinner } from './spinner';
+import './field.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;

@@ -1,3 +1,4 @@
+import './form-message.css';
 /**
  * A message about the whole form (too many attempts, no connection, invalid link). The region is
  * always there, so a message that appears in it is announced.

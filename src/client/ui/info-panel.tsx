@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './info-panel.css';
 
 interface InfoPanelProps {
   header: string;

@@ -3,6 +3,8 @@ import { AlertDialog } from 'radix-ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom } from './modal-store';
 import { MODAL_DELAY_MS } from '../../shared/rules/limits';
+import './button.css';
+import './modal.css';
 
 /**
  * Shows the first waiting modal after the spec's 10 ms delay. An alert dialog: focus is trapped,

@@ -1,6 +1,7 @@
 import type { ComponentProps, FocusEvent } from 'react';
 import { TextField } from './field';
 import { ErrorSlot, FieldHint, fieldClass, useFieldIds } from './field-parts';
+import './number-field.css';
 
 type TextFieldProps = ComponentProps<typeof TextField>;
 

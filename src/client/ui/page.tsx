@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { brandAtom } from '../app/config';
+import { brandAtom } from '../session/brand';
 
 /** Sets the document title: `<title> | <productName>`. */
 export function usePageTitle(title: string): void {

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_LINKS, PAGE_MAX } from '../../shared/rules/limits';
+import './pagination.css';
 
 /** The page numbers to link: at most `links`, the current page as central as the ends allow. */
 export function pageWindow(page: number, pageCount: number, links: number = PAGE_LINKS): number[] {

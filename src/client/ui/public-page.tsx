@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { brandAtom } from '../app/config';
+import { brandAtom } from '../session/brand';
 import { usePageTitle } from './page';
 
 interface PublicPageProps {
@@ -24,7 +24,7 @@ export function PublicPage({ title, documentTitle, children }: PublicPageProps) 
       </header>
       <main id="main" className="public__main" tabIndex={-1}>
         <div className="card public__card">
-          {/* Focused after a navigation (app/scroll.ts), like the heading of a private page. */}
+          {/* Focused after a navigation (routing/scroll.ts), like the heading of a private page. */}
           <h1 className="public__title" tabIndex={-1}>
             {title}
           </h1>

@@ -1,3 +1,4 @@
+import './spinner.css';
 /** A loading indicator that screen readers announce once (role=status). */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (

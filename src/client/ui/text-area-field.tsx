@@ -1,6 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { TEXT_MAX_LENGTH } from '../../shared/rules/limits';
 import { ErrorSlot, FieldHint, fieldClass, useFieldIds } from './field-parts';
+import './text-area-field.css';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   label: string;

@@ -1,6 +1,7 @@
 import { Toast } from 'radix-ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { dismissToastAtom, toastsAtom } from './toast-store';
+import './toaster.css';
 
 /** Errors stay longer: they are more often read twice. */
 const DURATION_MS = { info: 5000, error: 10000 } as const;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import * as v from 'valibot';
 import { fieldCodes } from '../../shared/schemas/account';
 import { messageForCode } from '../../shared/rules/error-codes';
-import { markUnsaved } from '../app/unsaved-changes';
+import { markUnsaved } from '../routing/unsaved-changes';
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
@@ -25,11 +25,11 @@ function differs<K extends string>(values: Record<K, string>, baseline: Record<K
  * field is only marked invalid. Codes sent back by the server join those of the schema until the
  * field is edited again.
  *
- * The form reports its unsaved changes (app/unsaved-changes.ts) while it is mounted: `dirty` is
+ * The form reports its unsaved changes (routing/unsaved-changes.ts) while it is mounted: `dirty` is
  * true when a value differs from its baseline — the initial values, values loaded later
  * (`setInitialValues`), or the values of the last successful submit (`markSaved`). Sign-out, the
  * update prompt and the service-worker reload wait for it; an edit page also passes `dirty` to
- * useLeaveConfirmation (app/leave-confirmation.ts).
+ * useLeaveConfirmation (routing/leave-confirmation.ts).
  */
 export function useForm<K extends string, S extends Schema>(schema: S, initial: Record<K, string>) {
   const id = useId();

@@ -11,7 +11,7 @@ export interface ApplicationListRow {
   status: ApplicationStatus;
 }
 
-/** A status with its own colour (styles/components.css `.status--<status>`). */
+/** A status with its own colour (applications.css `.status--<status>`). */
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   return <span className={`status status--${status}`}>{applicationStatusLabels[status]}</span>;
 }

@@ -5,9 +5,9 @@ import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/ste
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { formatApplicationId, formatDateTime, shortName } from '../../../shared/rules/formats';
 import { parseRecordId } from '../../../shared/rules/record-id';
-import { paths } from '../../app/paths';
-import NotFoundPage from '../../app/not-found-page';
-import { sessionUserAtom } from '../auth/session';
+import { paths } from '../../routing/paths';
+import NotFoundPage from '../../routing/not-found-page';
+import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
 import { isLocalApplicationId, useResolvedApplicationId } from '../../offline/outbox';
 import { Page } from '../../ui/page';
@@ -21,6 +21,8 @@ import { SummaryStep } from './summary-step';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
 import { isEditableStatus, RESUME_STEP, wizardAudience } from './wizard-routes';
+import '../../ui/record-list.css';
+import './applications.css';
 
 /** What the wizard needs of an application, from the server (or its saved copy) or the outbox. */
 interface WizardApplication {

@@ -5,8 +5,8 @@ import { hasPermissions } from '../../../shared/rules/permissions';
 import { dateGroup, dateGroups, formatDateTime, type DateGroup } from '../../../shared/rules/formats';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
-import { paths } from '../../app/paths';
-import { sessionUserAtom } from '../auth/session';
+import { paths } from '../../routing/paths';
+import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
@@ -17,6 +17,8 @@ import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-qu
 import { fetchApplications } from './applications-api';
 import { usePendingCreates } from './pending-creates';
 import { applicationHref, resumeHref } from './wizard-routes';
+import '../../ui/record-list.css';
+import './applications.css';
 
 export const APPLICATIONS_INFO_STEPS = [
   'A lawyer creates an application for a client. The client is invited by email to join by setting a password.',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../ui/dialog';
 import { Button } from '../../ui/button';
 import { differingFields, mergeChoices, type Side } from './conflict';
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { applicationStatuses, applicationStatusLabels, type ApplicationStatus } from '../../../shared/rules/statuses';
 import { SEARCH_MAX_LENGTH } from '../../../shared/rules/limits';
 import { isApplicationStatus, type ListQuery } from './list-query';
+import '../../ui/field.css';
 
 /** Typing settles for this long before the search goes into the address (and to the server). */
 export const SEARCH_DEBOUNCE_MS = 400;

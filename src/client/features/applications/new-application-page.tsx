@@ -2,9 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
-import { paths } from '../../app/paths';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
-import { sessionUserAtom } from '../auth/session';
+import { paths } from '../../routing/paths';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
+import { sessionUserAtom } from '../../session/session';
 import { enqueue, newLocalApplicationId, waitForResult } from '../../offline/outbox';
 import { deleteDraft, stepDraftKey, writeDraft } from '../../offline/drafts';
 import { Button } from '../../ui/button';
@@ -16,6 +16,7 @@ import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
 import { focusFirstError, useStepForm } from './use-step-form';
 import { resumeHref } from './wizard-routes';
+import './applications.css';
 
 /** The device's draft of the form, until the application exists. */
 export const NEW_APPLICATION_DRAFT_KEY = 'new-application';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import { journeySteps } from '../../../shared/journey/steps';
-import { sessionUserAtom } from '../auth/session';
+import { sessionUserAtom } from '../../session/session';
 import { db, draftRowSchema, outboxRowSchema, readRows } from '../../offline/db';
 import { useSafeLiveQuery } from '../../offline/live';
 import { payloadSchemas } from '../../offline/mutations';

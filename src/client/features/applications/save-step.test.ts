@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppStore } from '../auth/session';
+import type { AppStore } from '../../session/session';
 import { db } from '../../offline/db';
 import { newLocalApplicationId } from '../../offline/outbox';
 import { startSync } from '../../offline/sync-engine';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { components } from '../../../shared/api/schema';
 import { enqueue, isLocalApplicationId, serverIdOf, waitForResult, type MutationResult } from '../../offline/outbox';
-import { currentUserId } from '../../offline/session-binding';
+import { currentUserId } from '../../session/current-session';
 import { hasWaitingCreate } from './pending-creates';
 
 type ClientDetails = components['schemas']['ClientDetails'];

@@ -5,8 +5,8 @@ import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/ste
 import { displayValue } from '../../../shared/journey/display';
 import { fieldLabel } from '../../../shared/journey/labels';
 import { errorMessages } from '../../../shared/rules/error-codes';
-import { paths } from '../../app/paths';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { paths } from '../../routing/paths';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';

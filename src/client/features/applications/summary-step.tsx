@@ -5,7 +5,7 @@ import { isStepComplete } from '../../../shared/journey/completeness';
 import { summarySections } from '../../../shared/journey/display';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';

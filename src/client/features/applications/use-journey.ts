@@ -13,7 +13,7 @@ import {
   type Journey,
   type JourneyStep,
 } from '../../../shared/journey/steps';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import type { StepBarItem } from './step-bar';
 import type { Audience } from './steps/step-definition';
 import { RESUME_STEP } from './wizard-routes';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { JourneyData, JourneyStep } from '../../../shared/journey/steps';
 import { validateStep } from '../../../shared/journey/validate';
 import { messageForCode } from '../../../shared/rules/error-codes';
-import { markUnsaved } from '../../app/unsaved-changes';
+import { markUnsaved } from '../../routing/unsaved-changes';
 import { useDraft, type DraftRecord } from '../../offline/drafts';
 import type { Audience, StepDefinition } from './steps/step-definition';
 

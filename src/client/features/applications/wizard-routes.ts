@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/rules/permissions';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 /**
  * The step slug that means "wherever this application is to be continued": the wizard replaces it

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
 
 /** /get-started: after a password was set (the session token is stored first). */

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PublicPage } from '../../ui/public-page';
 
 interface LandingProps {

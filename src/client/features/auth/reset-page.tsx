@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetRequestSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PublicPage } from '../../ui/public-page';
 import { EmailField } from '../../ui/field';
 import { Button } from '../../ui/button';

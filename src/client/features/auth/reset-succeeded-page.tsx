@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PublicPage } from '../../ui/public-page';
 
 /** /reset-succeeded: the reset link is on its way. */

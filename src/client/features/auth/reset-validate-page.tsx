@@ -1,6 +1,6 @@
 import { passwordUpdateSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { SetPasswordForm } from './set-password-form';
 
 async function validateResetLink(token: string): Promise<string | null> {

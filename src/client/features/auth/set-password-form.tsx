@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { accountCall, type ApiAnswer } from './account-call';
-import { startSession, type SessionUser } from './session';
+import { startSession, type SessionUser } from '../../session/session';
 import { useTokenCheck } from './use-token-check';
 
 /** A new session, as the password calls answer it (sign-up names its token `userToken`). */

@@ -3,14 +3,14 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
 import { signInSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
-import { paths, safeNext } from '../../app/paths';
+import { paths, safeNext } from '../../routing/paths';
 import { PublicPage } from '../../ui/public-page';
 import { EmailField, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { accountCall } from './account-call';
-import { sessionAtom, startSession } from './session';
+import { sessionAtom, startSession } from '../../session/session';
 
 /**
  * /sign-in. On success the user returns to the page asked for (`?next=`), or / when none.

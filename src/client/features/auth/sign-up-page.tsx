@@ -1,6 +1,6 @@
 import { signUpSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { SetPasswordForm, type NewSession } from './set-password-form';
 import type { ApiAnswer } from './account-call';
 

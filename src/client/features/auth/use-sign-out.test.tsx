@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { sessionAtom, type AppStore } from './session';
+import { sessionAtom, type AppStore } from '../../session/session';
 import { closeModalAtom, modalQueueAtom } from '../../ui/modal-store';
 import { enqueue } from '../../offline/outbox';
 import { fakeServer, resetOffline, signedInStore } from '../../offline/test-support';

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
-import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from '../../app/unsaved-changes';
+import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from '../../routing/unsaved-changes';
 import { useConfirm } from '../../ui/modal-store';
-import { sessionAtom, signOut } from './session';
+import { sessionAtom, signOut } from '../../session/session';
 
 /** Asked before signing out while writes of this user are still on the device only. */
 export const SIGN_OUT_UNSENT_MESSAGE =

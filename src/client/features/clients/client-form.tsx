@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { clientUpdateSchema } from '../../../shared/schemas/administration';
-import type { Client } from '../administration/calls';
+import type { Client } from '../../admin-kit/calls';
 
 /**
  * The client form: names and phone under the shared rules, the date of birth as three selects (the

@@ -2,20 +2,20 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { birthYears, days, months } from '../../../shared/journey/options';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { paths } from '../../routing/paths';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { TextField } from '../../ui/field';
 import { SelectField } from '../../ui/choice-fields';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
 import { useForm } from '../../ui/use-form';
-import { activeCasesText } from '../administration/admin-list';
-import { confirmMessages, doneMessages } from '../administration/admin-messages';
-import type { Client } from '../administration/calls';
-import { useConfirmedAction } from '../administration/confirmed-action';
-import { RecordPage, useRecord } from '../administration/record-page';
-import { useSaveForm } from '../administration/save-form';
+import { activeCasesText } from '../../admin-kit/admin-list';
+import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
+import type { Client } from '../../admin-kit/calls';
+import { useConfirmedAction } from '../../admin-kit/confirmed-action';
+import { RecordPage, useRecord } from '../../admin-kit/record-page';
+import { useSaveForm } from '../../admin-kit/save-form';
 import { clientFields, clientFormSchema, clientValues, isoOf } from './client-form';
 
 /**

@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
 import { pageHref, usePageParam } from '../../ui/pagination';
-import { AdminList, fullName, Overview, type AdminRow } from '../administration/admin-list';
-import { useLoad, type Client } from '../administration/calls';
+import { AdminList, fullName, Overview, type AdminRow } from '../../admin-kit/admin-list';
+import { useLoad, type Client } from '../../admin-kit/calls';
 
 function clientRow(client: Client): AdminRow {
   return {

@@ -8,11 +8,12 @@ import { InfoPanel } from '../../ui/info-panel';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-store';
 import { useConfirm, useInfo } from '../../ui/modal-store';
-import { LEAVE_UNSAVED_MESSAGE } from '../../app/unsaved-changes';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { LEAVE_UNSAVED_MESSAGE } from '../../routing/unsaved-changes';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { PASSWORD_HINT, fieldMessages } from '../../../shared/rules/error-codes';
 import { emailSchema } from '../../../shared/schemas/account';
+import './ui-page.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { navTitle } from '../../app/paths';
-import { sessionUserAtom } from '../auth/session';
+import { navTitle } from '../../routing/paths';
+import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
 
 /** /drawdowns: titled as in the menu ('Drawdown History', or 'Drawdowns' for lawyers). */

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
-import NotFoundPage from '../../app/not-found-page';
+import { paths } from '../../routing/paths';
+import NotFoundPage from '../../routing/not-found-page';
 import { Page } from '../../ui/page';
 import { FormMessage } from '../../ui/form-message';
-import { AddLawyerForm } from '../lawyers/lawyer-form';
-import { notFoundAnswer, recordId, useLoad, type Firm } from '../administration/calls';
+import { AddLawyerForm } from '../../admin-kit/lawyer-form';
+import { notFoundAnswer, recordId, useLoad, type Firm } from '../../admin-kit/calls';
+import './firms.css';
 
 /** /firms/:firmId/add: a lawyer within this firm; then back to the firm's page. */
 export default function AddFirmLawyerPage() {

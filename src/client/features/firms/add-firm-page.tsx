@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { paths } from '../../routing/paths';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Page } from '../../ui/page';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
 import { useForm } from '../../ui/use-form';
-import { doneMessages } from '../administration/admin-messages';
-import { useSaveForm } from '../administration/save-form';
+import { doneMessages } from '../../admin-kit/admin-messages';
+import { useSaveForm } from '../../admin-kit/save-form';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema } from './firm-form';
 
 /** /firms/add (crudFirm): the firm and its admin, who is invited by email; then back to /firms. */

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
 import { pageHref, usePageParam } from '../../ui/pagination';
-import { AdminList, Overview, type AdminRow } from '../administration/admin-list';
-import { useLoad, type Firm } from '../administration/calls';
+import { AdminList, Overview, type AdminRow } from '../../admin-kit/admin-list';
+import { useLoad, type Firm } from '../../admin-kit/calls';
 
 export function firmRow(firm: Firm): AdminRow {
   return {

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
-import { sessionUserAtom } from '../auth/session';
-import { AddLawyerForm } from './lawyer-form';
+import { sessionUserAtom } from '../../session/session';
+import { AddLawyerForm } from '../../admin-kit/lawyer-form';
 
 /**
  * /lawyers/add (crudLawyer): staff choose the firm; a firm admin adds to their own firm. Then

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { paths } from '../../routing/paths';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
 import { useForm } from '../../ui/use-form';
-import { activeCasesText } from '../administration/admin-list';
-import { confirmMessages, doneMessages } from '../administration/admin-messages';
-import type { Lawyer } from '../administration/calls';
-import { useConfirmedAction } from '../administration/confirmed-action';
-import { RecordPage, useRecord } from '../administration/record-page';
-import { useSaveForm } from '../administration/save-form';
-import { LawyerFields, lawyerFields, lawyerFormSchema } from './lawyer-form';
+import { activeCasesText } from '../../admin-kit/admin-list';
+import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
+import type { Lawyer } from '../../admin-kit/calls';
+import { useConfirmedAction } from '../../admin-kit/confirmed-action';
+import { RecordPage, useRecord } from '../../admin-kit/record-page';
+import { useSaveForm } from '../../admin-kit/save-form';
+import { LawyerFields, lawyerFields, lawyerFormSchema } from '../../admin-kit/lawyer-form';
 
 /** /lawyers/:id (crudLawyer): Save and Delete; the login is read-only. Both go back to /lawyers. */
 export default function LawyerPage() {

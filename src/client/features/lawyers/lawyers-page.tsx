@@ -2,13 +2,13 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
-import { sessionUserAtom } from '../auth/session';
+import { sessionUserAtom } from '../../session/session';
 import { pageHref, usePageParam } from '../../ui/pagination';
-import { AdminList, Overview } from '../administration/admin-list';
-import { useLoad } from '../administration/calls';
-import { lawyerRow } from './lawyer-row';
+import { AdminList, Overview } from '../../admin-kit/admin-list';
+import { useLoad } from '../../admin-kit/calls';
+import { lawyerRow } from '../../admin-kit/lawyer-row';
 
 /**
  * /lawyers (crudLawyer): the total on the hub and those with active cases, the list. The server

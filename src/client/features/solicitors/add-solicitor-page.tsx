@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast-store';
-import { doneMessages } from '../administration/admin-messages';
+import { doneMessages } from '../../admin-kit/admin-messages';
 import { emptySolicitor, SolicitorForm } from './solicitor-form';
 
 /** /solicitors/add (crudSolicitors): page title 'Add lawyer', form title 'Add new solicitor'. */

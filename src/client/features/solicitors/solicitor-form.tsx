@@ -2,15 +2,16 @@ import type { FocusEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { feeSchema, solicitorAddressParts, solicitorAddressSchema, solicitorCreateSchema, type SolicitorCreateInput } from '../../../shared/schemas/administration';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
+import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { TextField } from '../../ui/field';
 import { MoneyField } from '../../ui/number-field';
 import { ErrorSlot, FieldHint, leftGroup } from '../../ui/field-parts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm } from '../../ui/use-form';
-import type { ApiAnswer, Solicitor } from '../administration/calls';
-import { useSaveForm } from '../administration/save-form';
+import type { ApiAnswer, Solicitor } from '../../admin-kit/calls';
+import { useSaveForm } from '../../admin-kit/save-form';
+import './solicitors.css';
 
 /**
  * The solicitor form: the address as its five parts (at least one), the fee in pounds. The form's

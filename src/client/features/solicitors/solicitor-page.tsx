@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
-import NotFoundPage from '../../app/not-found-page';
+import { paths } from '../../routing/paths';
+import NotFoundPage from '../../routing/not-found-page';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast-store';
-import { activeCasesText } from '../administration/admin-list';
-import { confirmMessages, doneMessages } from '../administration/admin-messages';
-import type { Solicitor } from '../administration/calls';
-import { useConfirmedAction } from '../administration/confirmed-action';
-import { RecordPage, useRecord } from '../administration/record-page';
+import { activeCasesText } from '../../admin-kit/admin-list';
+import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
+import type { Solicitor } from '../../admin-kit/calls';
+import { useConfirmedAction } from '../../admin-kit/confirmed-action';
+import { RecordPage, useRecord } from '../../admin-kit/record-page';
 import { SolicitorForm, solicitorValues } from './solicitor-form';
 
 /**

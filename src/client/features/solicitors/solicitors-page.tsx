@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Page } from '../../ui/page';
 import { pageHref, usePageParam } from '../../ui/pagination';
-import { AdminList, Overview, type AdminRow } from '../administration/admin-list';
-import { useLoad, type Solicitor } from '../administration/calls';
+import { AdminList, Overview, type AdminRow } from '../../admin-kit/admin-list';
+import { useLoad, type Solicitor } from '../../admin-kit/calls';
 
 function solicitorRow(solicitor: Solicitor): AdminRow {
   const { city, postcode } = solicitor.address;

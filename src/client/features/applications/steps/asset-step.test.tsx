@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
-import { sessionAtom, type SessionUser } from '../../auth/session';
+import { sessionAtom, type SessionUser } from '../../../session/session';
 import { clearAllTables, db } from '../../../offline/db';
 import { Overlays } from '../../../ui/overlays';
 import { permissionsByRole } from '../../../../shared/rules/permissions';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
-import { sessionAtom } from '../../../features/auth/session';
+import { sessionAtom } from '../../../session/session';
 import { userFor } from '../../../test/render-app';
 import { axeViolations } from '../../../ui/test-axe';
 import { validateStep } from '../../../../shared/journey/validate';

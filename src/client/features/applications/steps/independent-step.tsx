@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { useCallback, useId, type FocusEvent, type ReactNode } from 'react';
-import { RadioGroup } from 'radix-ui';
+import { RadioGroup } from '../../../ui/radio-group';
 import type { components } from '../../../../shared/api/schema';
 import { formatPostcode } from '../../../../shared/journey/address';
 import { fieldLabel, independentAdviceText } from '../../../../shared/journey/labels';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { components } from '../../../shared/api/schema';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { parseRecordId } from '../../../shared/rules/record-id';
-import { isApiErrorBody, type ApiErrorBody } from '../../api/client';
+import type { components } from '../../shared/api/schema';
+import { errorMessages } from '../../shared/rules/error-codes';
+import { parseRecordId } from '../../shared/rules/record-id';
+import { isApiErrorBody, type ApiErrorBody } from '../api/client';
 
 /**
  * How the four administration areas (firms, lawyers, solicitors, clients) talk to the API: the

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
-import { parseRecordId } from '../../../shared/rules/record-id';
-import { lawyerCreateSchema } from '../../../shared/schemas/administration';
-import { api } from '../../api/client';
-import { useLeaveConfirmation } from '../../app/leave-confirmation';
-import { TextField } from '../../ui/field';
-import { SelectField } from '../../ui/choice-fields';
-import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
-import { useToast } from '../../ui/toast-store';
-import { useForm } from '../../ui/use-form';
-import { doneMessages } from '../administration/admin-messages';
-import { useLoad } from '../administration/calls';
-import { useSaveForm } from '../administration/save-form';
+import { parseRecordId } from '../../shared/rules/record-id';
+import { lawyerCreateSchema } from '../../shared/schemas/administration';
+import { api } from '../api/client';
+import { useLeaveConfirmation } from '../routing/leave-confirmation';
+import { TextField } from '../ui/field';
+import { SelectField } from '../ui/choice-fields';
+import { Button } from '../ui/button';
+import { FormMessage } from '../ui/form-message';
+import { useToast } from '../ui/toast-store';
+import { useForm } from '../ui/use-form';
+import { doneMessages } from './admin-messages';
+import { useLoad } from './calls';
+import { useSaveForm } from './save-form';
+import './admin-kit.css';
 
 /** The lawyer form: the shared schema, and the firm to add to when staff choose it. */
 export const lawyerFields = ['firstName', 'surname', 'login', 'firmId'] as const;

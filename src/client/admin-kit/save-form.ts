@@ -1,6 +1,7 @@
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { useSubmit } from '../../ui/use-form';
+import { errorMessages } from '../../shared/rules/error-codes';
+import { useSubmit } from '../ui/use-form';
 import { failureMessage, send, type ApiAnswer, type Failure } from './calls';
+import './admin-kit.css';
 
 /**
  * The server's field → code map (400 validation) as codes of the form's own fields: a nested key

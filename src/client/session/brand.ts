@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { atom } from 'jotai';
 import { api } from '../api/client';
-import type { AppStore } from '../features/auth/session';
+import type { AppStore } from './session';
 
 /**
  * Brand settings for the header, footer and document title (`GET /config`, public). The last answer

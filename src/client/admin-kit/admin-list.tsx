@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
-import { Pagination } from '../../ui/pagination';
+import { PAGE_SIZE } from '../../shared/rules/limits';
+import { Pagination } from '../ui/pagination';
 import type { Loaded } from './calls';
+import '../ui/record-list.css';
+import './admin-kit.css';
 
 /** The list screens of the administration areas: the overview counts and the list with its paging. */
 

@@ -1,6 +1,6 @@
-import { paths } from '../../app/paths';
-import { fullName, type AdminRow } from '../administration/admin-list';
-import type { Lawyer } from '../administration/calls';
+import { paths } from '../routing/paths';
+import { fullName, type AdminRow } from './admin-list';
+import type { Lawyer } from './calls';
 
 /** A lawyer in a list: their firm (on /lawyers) or their login (on their firm's page). */
 export function lawyerRow(lawyer: Lawyer, withFirm = false): AdminRow {

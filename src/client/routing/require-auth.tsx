@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../features/auth/session';
+import { sessionAtom } from '../session/session';
 import { signInUrl } from './paths';
 import { PageSpinner } from '../ui/spinner';
 

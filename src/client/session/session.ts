@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { atom, createStore } from 'jotai';
-import { api, setAuthHandlers } from '../../api/client';
-import { roles } from '../../../shared/rules/permissions';
-import { SESSION_IDLE_TIMEOUT_MS } from '../../../shared/rules/limits';
+import { api, setAuthHandlers } from '../api/client';
+import { roles } from '../../shared/rules/permissions';
+import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/rules/limits';
 
 /**
  * The signed-in user. The token lives in localStorage under `token` rather than the spec's session

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import NotFoundPage from '../../app/not-found-page';
-import { FormMessage } from '../../ui/form-message';
-import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
+import NotFoundPage from '../routing/not-found-page';
+import { FormMessage } from '../ui/form-message';
+import { Page } from '../ui/page';
+import { PageSpinner } from '../ui/spinner';
 import { notFoundAnswer, recordId, useLoad, type ApiAnswer, type Loaded } from './calls';
+import './admin-kit.css';
 
 /**
  * The record an edit screen (/lawyers/:id, /solicitors/:id, /clients/:id) is about, by the id in

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { useConfirm } from '../../ui/modal-store';
+import { errorMessages } from '../../shared/rules/error-codes';
+import { useConfirm } from '../ui/modal-store';
 import { failureMessage, send, type ApiAnswer } from './calls';
 
 interface ConfirmedActionOptions {

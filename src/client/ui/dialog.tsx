@@ -1,0 +1,5 @@
+/**
+ * The dialog parts (modal, mobile menu, conflict chooser): features and the app take them from here,
+ * so radix-ui stays behind ui/ and can be replaced in one place.
+ */
+export { Dialog } from 'radix-ui';
