@@ -7,7 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/connection';
-import { applicationSteps, applications, clients, drawdowns, firms, lawyers, loans, solicitors, users } from '../../src/server/db/schema';
+import {
+  applicationSteps,
+  applications,
+  clients,
+  drawdowns,
+  firms,
+  lawyers,
+  loans,
+  solicitors,
+  users,
+} from '../../src/server/db/schema';
 import type { ApplicationStatus, DrawdownStatus } from '../../src/shared/rules/statuses';
 import type { TestServer } from './harness';
 
@@ -40,7 +50,10 @@ function factoryPasswordHash(): Promise<string> {
 }
 
 export async function buildFirm(db: Database, values: Partial<typeof firms.$inferInsert> = {}) {
-  const [firm] = await db.insert(firms).values({ name: `Firm ${unique()} LLP`, ...values }).returning();
+  const [firm] = await db
+    .insert(firms)
+    .values({ name: `Firm ${unique()} LLP`, ...values })
+    .returning();
   return firm!;
 }
 
@@ -76,7 +89,10 @@ export async function buildLawyer(db: Database, values: Partial<typeof users.$in
 }
 
 /** A client with an active account; `id` is the client's id. */
-export async function buildClient(db: Database, values: Partial<typeof users.$inferInsert> & { birthDate?: string | null; contactNumber?: string | null } = {}) {
+export async function buildClient(
+  db: Database,
+  values: Partial<typeof users.$inferInsert> & { birthDate?: string | null; contactNumber?: string | null } = {},
+) {
   const { birthDate = null, contactNumber = null, ...userValues } = values;
   const user = await buildUser(db, { firstName: 'Cara', ...userValues, role: 'customer' });
   const [client] = await db
@@ -116,7 +132,12 @@ export async function buildApplication(
       ...(options.startedAt ? { startedAt: options.startedAt } : {}),
     })
     .returning();
-  const rows = Object.entries(steps).map(([step, data]) => ({ applicationId: application!.id, step, data, updatedBy: options.updatedBy ?? null }));
+  const rows = Object.entries(steps).map(([step, data]) => ({
+    applicationId: application!.id,
+    step,
+    data,
+    updatedBy: options.updatedBy ?? null,
+  }));
   if (rows.length > 0) await db.insert(applicationSteps).values(rows);
   return application!;
 }
@@ -125,13 +146,20 @@ export async function buildApplication(
 export async function buildLoan(db: Database, options: { applicationId: number; creditOffered?: number; status?: LoanStatus }) {
   const [loan] = await db
     .insert(loans)
-    .values({ applicationId: options.applicationId, amountPence: Math.round((options.creditOffered ?? 50_000) * 100), status: options.status ?? 'open' })
+    .values({
+      applicationId: options.applicationId,
+      amountPence: Math.round((options.creditOffered ?? 50_000) * 100),
+      status: options.status ?? 'open',
+    })
     .returning();
   return loan!;
 }
 
 /** A drawdown of a loan; `amount` in pounds. The client's declarations are there once the client approved. */
-export async function buildDrawdown(db: Database, options: { loanId: number; amount?: number; status?: DrawdownStatus; requestedBy?: number }) {
+export async function buildDrawdown(
+  db: Database,
+  options: { loanId: number; amount?: number; status?: DrawdownStatus; requestedBy?: number },
+) {
   const status = options.status ?? 'requested';
   const approvedByClient = status === 'customerApproved' || status === 'paid';
   const [drawdown] = await db
@@ -157,7 +185,13 @@ export async function buildDrawdown(db: Database, options: { loanId: number; amo
         obligationsCompiled: true,
       },
       clientDeclarations: approvedByClient
-        ? { satisfiedWithService: true, satisfiedWithSolicitorFee: true, approvalToPayAmount: true, compliedWithTNC: true, confirmLoanBalance: true }
+        ? {
+            satisfiedWithService: true,
+            satisfiedWithSolicitorFee: true,
+            approvalToPayAmount: true,
+            compliedWithTNC: true,
+            confirmLoanBalance: true,
+          }
         : null,
       requestedBy: options.requestedBy ?? null,
     })
