@@ -93,6 +93,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright reads a test's fixtures from its first parameter's pattern: `{}` asks for none.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['src/client/ui/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
