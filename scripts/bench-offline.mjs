@@ -13,7 +13,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { launchChromium, root, startBenchServer } from './bench-server.mjs';
+
+// The journey fixture is TypeScript, shared with the tests; tsx (the server's runner) loads it.
+const journeys = await tsImport('../tests/fixtures/journeys.ts', import.meta.url);
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
 const WARM_UP = 10;
@@ -249,25 +253,7 @@ async function call(session, url, body) {
 
 async function createApplication(session) {
   emails += 1;
-  const personal = {
-    firstName: 'Nina',
-    lastName: `Bench${emails}`,
-    email: `bench.${emails}.${Date.now()}@example.test`,
-    birthDayDay: 2,
-    birthMonth: 7,
-    birthYear: 1985,
-    metClient: true,
-    title: 'Ms',
-    gender: 'Female',
-    nationality: 'British',
-    contactNumber: '07700 900555',
-    dependants: false,
-    addressHistory: [
-      { type: 'manually', postcode: 'LS1 4DY', house: '5', street: 'Park Row', city: 'Leeds', date: '2023-03-01' },
-      { type: 'postcode', address: '1 Albion Place, Leeds', postcode: 'LS1 6JL', date: '2012-05-01' },
-    ],
-    status: 'retired',
-  };
+  const personal = journeys.validPersonal(`bench.${emails}.${Date.now()}@example.test`, { lastName: `Bench${emails}` });
   return (await call(session, '/api/applications/create', { journeyData: { personal } })).id;
 }
 
@@ -275,38 +261,17 @@ async function saveStep(session, applicationId, step, baseVersion) {
   await call(session, `/api/applications/update/${step}`, { applicationId, baseVersion, journeyData: { [step]: stepData(step, applicationId) } });
 }
 
-/** Answers that pass every rule of their step (lawyer wording); each application's differ a little. */
+/** The one journey fixture's answers; each application's differ a little. */
 function stepData(step, n) {
   switch (step) {
-    case 'client':
-      return { clientAgree: true };
     case 'case':
-      return {
-        caseRef: `BENCH-${n}`,
-        timeEstimation: '9 months',
-        stageOfProceedings: 'First appointment',
-        disputeLevel: 'optionC',
-        yearsMarried: 8,
-        settlementPrinciples: 'Equal division',
-        preNuptualAgreement: false,
-        completion: 'less',
-        feeEstimate: 40000,
-        feeEstimateToReach: 30000,
-        relevantProceedings: false,
-        jurisDisputes: false,
-        maintenancePaid: false,
-        thirdPartyInvolvement: false,
-        settlementOffer: false,
-        outstandingFees: 0,
-        clientSuffered: false,
-        dateToKnowMore: '2026-12-01',
-      };
+      return { ...journeys.validSteps.case, caseRef: `BENCH-${n}` };
     case 'financial':
-      return { estimationOfSettlementAmount: 300000 + n, monthlyIncome: 2500, monthlyExpenditure: 1800, nonEssMonthlyExpenditure: 200, intendedHousingArrangements: 'Rent near family' };
+      return { ...journeys.validSteps.financial, estimationOfSettlementAmount: 300000 + n };
+    case 'client':
     case 'asset':
-      return { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: 300000, routeToRepayment: 'Settlement proceeds' };
     case 'independent':
-      return { useOwnSolicitor: true, consent: true, authorised: true };
+      return { ...journeys.validSteps[step] };
   }
   throw new Error(step);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole test suite, in the order that fails fastest: types, unit and component tests,
+// The whole test suite, in the order that fails fastest: types, lint, unit and component tests,
 // API tests on embedded PGlite, the same API tests on a real PostgreSQL server, then the
 // build (with its size budget) and the end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -84,6 +84,7 @@ if (!hasPostgres) {
 }
 
 step('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
 vitest('unit and component tests', 'unit');
 vitest('API tests (embedded PGlite)', 'api');
 if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { applications, clients, users } from '../../src/server/db/schema';
-import { demoAccounts } from '../../src/server/db/seed';
+import type { ApplicationStatus } from '../../src/shared/rules/statuses';
 import { startTestServer, type TestServer } from './harness';
+import { buildApplication, buildClient, buildFirmAdmin, buildLawyer, buildLoan, buildUser, signInAs, type BuiltUser } from './factories';
 
 let server: TestServer;
 const tokens = {} as Record<'root' | 'admin' | 'firm' | 'lawyer' | 'customer', string>;
-/** The demo client (Chris Walker) and their signed application. */
+/** Every role's account, built for this file. */
+let accounts: Record<'root' | 'admin' | 'firm' | 'lawyer' | 'customer', BuiltUser>;
+/** The client Chris Walker and their signed application. */
 let demo: { clientId: number; applicationId: number };
 /** A second firm's lawyer (signed up) with one client of their own. */
 let other: { lawyerToken: string; adminToken: string; clientId: number; applicationId: number; clientEmail: string };
@@ -28,12 +31,35 @@ async function acceptInvitation(to: string, kind: 'admin' | 'lawyer'): Promise<s
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) tokens[role] = await server.signIn(demoAccounts[role]);
-  const [row] = await server.rows<{ client_id: number; application_id: number }>(
-    sql`select c.id as client_id, a.id as application_id from clients c join users u on u.id = c.user_id join applications a on a.client_id = c.id where u.email = ${demoAccounts.customer}`,
-  );
-  demo = { clientId: row!.client_id, applicationId: row!.application_id };
+  server = await startTestServer({}, { seed: false });
+  const { db } = server;
+  const ourLawyer = await buildLawyer(db);
+  const customer = await buildClient(db, { firstName: 'Chris', surname: 'Walker', birthDate: '1984-03-12' });
+  accounts = {
+    root: await buildUser(db, { role: 'root' }),
+    admin: await buildUser(db, { role: 'admin' }),
+    firm: await buildFirmAdmin(db, { firmId: ourLawyer.firmId }),
+    lawyer: ourLawyer,
+    customer,
+  };
+  for (const role of Object.keys(accounts) as (keyof typeof accounts)[]) tokens[role] = await signInAs(server, accounts[role]);
+  // The signed case (its loan still runs) and seven more of the same lawyer: two of them are over.
+  const signed = await buildApplication(db, { lawyerId: ourLawyer.id, clientId: customer.id, status: 'customerAccepted' });
+  await buildLoan(db, { applicationId: signed.id, status: 'open' });
+  demo = { clientId: customer.id, applicationId: signed.id };
+  const more: [string, string, string, ApplicationStatus][] = [
+    ['Priya', 'Shah', 'priya.shah@demo.test', 'incomplete'],
+    ['Daniel', 'Okafor', 'daniel.okafor@demo.test', 'submitted'],
+    ['Emma', 'Clarke', 'emma.clarke@demo.test', 'providerAccepted'],
+    ['Tom', 'Hughes', 'tom.hughes@demo.test', 'providerRejected'],
+    ['Sarah', 'Mitchell', 'sarah.mitchell@demo.test', 'esignPrepared'],
+    ['Olivia', 'Grant', 'olivia.grant@demo.test', 'created'],
+    ['James', 'Patel', 'james.patel@demo.test', 'customerRejected'],
+  ];
+  for (const [firstName, surname, clientEmail, status] of more) {
+    const client = await buildClient(db, { firstName, surname, email: clientEmail });
+    await buildApplication(db, { lawyerId: ourLawyer.id, clientId: client.id, status });
+  }
 
   const adminLogin = email('admin');
   const firm = await post('/api/firms', { firmName: 'Elsewhere LLP', firstName: 'E', surname: 'W', login: adminLogin }, tokens.admin);
@@ -61,7 +87,7 @@ describe('who may call what', () => {
     expect((await get('/api/clients', tokens.customer)).statusCode).toBe(403);
     expect((await get(`/api/clients/${demo.clientId}`, tokens.customer)).statusCode).toBe(403);
     expect((await post('/api/clients/update', { applicationId: demo.applicationId, firstName: 'X' }, tokens.customer)).statusCode).toBe(403);
-    expect((await post('/api/clients/reset-password', { email: demoAccounts.customer }, tokens.customer)).statusCode).toBe(403);
+    expect((await post('/api/clients/reset-password', { email: accounts.customer.email }, tokens.customer)).statusCode).toBe(403);
     expect((await get('/api/clients')).statusCode).toBe(401);
   });
 
@@ -87,10 +113,10 @@ describe('who may call what', () => {
 describe('GET /clients', () => {
   it('derives clients from applications in every status, with their active cases', async () => {
     const body = (await get('/api/clients?pageSize=100', tokens.lawyer)).json();
-    // The seed: 8 clients of the demo lawyer; providerRejected and customerRejected are over.
+    // 8 clients of the lawyer; providerRejected and customerRejected are over.
     expect(body).toMatchObject({ total: 8, withActiveCases: 6, page: 1, pageSize: 100 });
     const chris = body.items.find((c: { id: number }) => c.id === demo.clientId);
-    expect(chris).toMatchObject({ applicationId: demo.applicationId, email: demoAccounts.customer, lastName: 'Walker', status: 'customerAccepted', activeCases: 1 });
+    expect(chris).toMatchObject({ applicationId: demo.applicationId, email: accounts.customer.email, lastName: 'Walker', status: 'customerAccepted', activeCases: 1 });
     expect(chris.birthDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const tom = body.items.find((c: { email: string }) => c.email === 'tom.hughes@demo.test');
     expect(tom).toMatchObject({ status: 'providerRejected', activeCases: 0 });
@@ -117,12 +143,12 @@ describe('POST /clients/update', () => {
       tokens.firm,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: demo.clientId, email: demoAccounts.customer, firstName: 'Christopher', lastName: 'Walker-Smith', contactNumber: '+44 7700 900 111', birthDay: '1985-06-30' });
+    expect(res.json()).toMatchObject({ id: demo.clientId, email: accounts.customer.email, firstName: 'Christopher', lastName: 'Walker-Smith', contactNumber: '+44 7700 900 111', birthDay: '1985-06-30' });
     expect((await get('/api/auth', tokens.customer)).json()).toMatchObject({ name: 'Christopher', surname: 'Walker-Smith' });
     const audit = await server.rows<{ actor: string }>(
       sql`select u.email as actor from audit_events e join users u on u.id = e.actor_user_id where e.entity_type = 'client' and e.entity_id = ${String(demo.clientId)} and e.action = 'updated' order by e.id desc limit 1`,
     );
-    expect(audit[0]!.actor).toBe(demoAccounts.firm);
+    expect(audit[0]!.actor).toBe(accounts.firm.email);
     expect((await post('/api/clients/update', { applicationId: demo.applicationId, birthDay: null }, tokens.admin)).json().birthDay).toBeNull();
   });
 
@@ -146,15 +172,15 @@ describe('POST /clients/update', () => {
 
 describe('POST /clients/reset-password', () => {
   it('sends the client the reset email, and the link works', async () => {
-    const res = await post('/api/clients/reset-password', { email: ` ${demoAccounts.customer.toUpperCase()} ` }, tokens.lawyer);
+    const res = await post('/api/clients/reset-password', { email: ` ${accounts.customer.email.toUpperCase()} ` }, tokens.lawyer);
     expect(res.statusCode, res.body).toBe(204);
     const mailbox = (await get('/api/dev/mailbox')).json().emails as { to: string; links: string[] }[];
-    const link = mailbox.find((e) => e.to === demoAccounts.customer)?.links.find((l) => l.includes('/reset/validate/'));
+    const link = mailbox.find((e) => e.to === accounts.customer.email)?.links.find((l) => l.includes('/reset/validate/'));
     expect(link).toBeDefined();
     const token = link!.split('/').pop();
-    const updated = await post('/api/users/reset/update', { token, login: demoAccounts.customer, password: PASSWORD });
+    const updated = await post('/api/users/reset/update', { token, login: accounts.customer.email, password: PASSWORD });
     expect(updated.statusCode, updated.body).toBe(200);
-    await server.signIn(demoAccounts.customer, PASSWORD);
+    await server.signIn(accounts.customer.email, PASSWORD);
     const audit = await server.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where entity_type = 'client' and action = 'passwordResetSent'`);
     expect(audit[0]!.n).toBe(1);
   });
@@ -163,6 +189,6 @@ describe('POST /clients/reset-password', () => {
     expect((await post('/api/clients/reset-password', { email: 'nope' }, tokens.admin)).json()).toEqual({ error: 'validation', fields: { email: 'email' } });
     expect((await post('/api/clients/reset-password', { email: 'nobody@clients.test' }, tokens.admin)).statusCode).toBe(404);
     // A lawyer's email is not a client's.
-    expect((await post('/api/clients/reset-password', { email: demoAccounts.lawyer }, tokens.admin)).statusCode).toBe(404);
+    expect((await post('/api/clients/reset-password', { email: accounts.lawyer.email }, tokens.admin)).statusCode).toBe(404);
   });
 });

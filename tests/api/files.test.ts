@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../src/server/db/seed';
+import type { ApplicationStatus } from '../../src/shared/rules/statuses';
 import { fileStorage } from '../../src/server/files/storage';
 import { contentDisposition } from '../../src/server/files/content-disposition';
 import { startTestServer, type TestServer } from './harness';
-import { applicationIdOf, fetchLink, multipart, otherLawyer, setStatus, smallPdf, uploadRequest } from './files-helpers';
-import { personal } from './applications-fixtures';
+import { fetchLink, multipart, otherLawyer, setStatus, smallPdf, uploadRequest } from './files-helpers';
+import { personal, validSteps } from './applications-fixtures';
+import { buildApplication, buildClient, buildFirmAdmin, buildLawyer, buildUser, signInAs } from './factories';
 
 let server: TestServer;
 let filesDir: string;
@@ -18,16 +19,23 @@ let pdf: Buffer;
 
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
-  server = await startTestServer({ filesDir });
-  for (const role of ['lawyer', 'customer', 'firm', 'admin', 'root'] as const) tokens[role] = await server.signIn(demoAccounts[role]);
+  server = await startTestServer({ filesDir }, { seed: false });
+  const { db } = server;
+  const lawyer = await buildLawyer(db);
+  const firmAdmin = await buildFirmAdmin(db, { firmId: lawyer.firmId });
+  const customer = await buildClient(db);
+  const accounts = { lawyer, customer, firm: firmAdmin, admin: await buildUser(db, { role: 'admin' }), root: await buildUser(db, { role: 'root' }) };
+  for (const role of ['lawyer', 'customer', 'firm', 'admin', 'root'] as const) tokens[role] = await signInAs(server, accounts[role]);
   tokens.other = await otherLawyer(server);
-  apps.incomplete = await applicationIdOf(server, 'priya.shah@demo.test');
-  apps.created = await applicationIdOf(server, 'olivia.grant@demo.test');
-  apps.submitted = await applicationIdOf(server, 'daniel.okafor@demo.test');
-  apps.providerAccepted = await applicationIdOf(server, 'emma.clarke@demo.test');
-  apps.esignPrepared = await applicationIdOf(server, 'sarah.mitchell@demo.test');
-  apps.rejected = await applicationIdOf(server, 'tom.hughes@demo.test');
-  apps.customer = await applicationIdOf(server, demoAccounts.customer);
+  const application = async (status: ApplicationStatus, clientId?: number) =>
+    (await buildApplication(db, { lawyerId: lawyer.id, clientId, status, steps: { personal: personal(`${status}.${clientId ?? 'new'}@example.test`), ...validSteps } })).id;
+  apps.incomplete = await application('incomplete');
+  apps.created = await application('created');
+  apps.submitted = await application('submitted');
+  apps.providerAccepted = await application('providerAccepted');
+  apps.esignPrepared = await application('esignPrepared');
+  apps.rejected = await application('providerRejected');
+  apps.customer = await application('customerAccepted', customer.id);
   pdf = await smallPdf();
 });
 afterAll(async () => {
@@ -338,7 +346,7 @@ describe('GET /applications/{id}/docs and downloads', () => {
   });
 
   it('a link dies with its account: a deleted or disabled account’s open links are 404', async () => {
-    const email = 'doomed.lawyer@demo.test';
+    const email = 'doomed.lawyer@example.test';
     const doomed = await otherLawyer(server, email);
     const pdfLink = (await server.call({ method: 'GET', url: `/api/pdf-generator/for-application-json/${apps.incomplete}`, token: tokens.lawyer })).json();
     expect((await fetchLink(server, pdfLink.url)).statusCode).toBe(200);
@@ -351,7 +359,7 @@ describe('GET /applications/{id}/docs and downloads', () => {
     expect((await fetchLink(server, link.url)).statusCode).toBe(404);
     await server.rows(sql`update users set status = 'active', deleted_at = now() where email = ${email}`);
     expect((await fetchLink(server, link.url)).statusCode).toBe(404);
-    // The demo lawyer's link is untouched.
+    // The first lawyer's link is untouched.
     expect((await fetchLink(server, pdfLink.url)).statusCode).toBe(200);
   });
 });

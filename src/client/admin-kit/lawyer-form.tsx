@@ -48,7 +48,7 @@ export function LawyerFields({ form, loginReadOnly = false }: { form: LawyerForm
   );
 }
 
-/** The firms staff choose from (the contract's largest page; decisions: issue 4). */
+/** The firms staff choose from (the contract's largest page; docs/decisions.md, 156). */
 const FIRM_CHOICES = 100;
 
 function FirmChoice({ form }: { form: LawyerForm }) {

@@ -199,7 +199,7 @@ export const applicationSteps = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.applicationId, t.step] }),
-    // Issue 4 (H8): a solicitor's active cases, looked up by the id the independent step names.
+    // A solicitor's active cases (docs/decisions.md, 132), looked up by the id the independent step names.
     index('application_steps_solicitor_idx').on(sql`(${t.data}->>'solicitorId')`).where(sql`${t.step} = 'independent'`),
   ],
 );

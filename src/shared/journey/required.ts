@@ -31,7 +31,7 @@ export function addressFields(type: unknown): string[] {
 
 /**
  * The case step's "main" fields: every question that is not a details box. associatedCaseReferences
- * is optional: many cases have no associated case (docs: /tmp/issue3-decisions.md).
+ * is optional: many cases have no associated case (docs/decisions.md, 082).
  */
 export const caseMainFields = [
   'caseRef', 'timeEstimation', 'stageOfProceedings', 'disputeLevel', 'yearsMarried', 'settlementPrinciples',

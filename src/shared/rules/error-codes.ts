@@ -81,7 +81,7 @@ export type ErrorCode = keyof typeof errorMessages;
 
 export const PASSWORD_HINT = 'Passwords must contain at least one number and a mixture of uppercase and lowercase letters.';
 
-// ── Issue 4 (administration) ────────────────────────────────────────────────────────────────
+// ── Administration ──────────────────────────────────────────────────────────────────────────
 /**
  * 400 `hasActiveCases` on deleting a firm, a lawyer or a solicitor with an active case. The code
  * is one; the words depend on what was deleted (the solicitor's are the spec's, the others ours).

@@ -1,6 +1,6 @@
 /**
  * Application, loan and drawdown statuses with the labels the spec shows.
- * The spec's `{product}` is `provider` (issue 2, decisions already taken).
+ * The spec's `{product}` is `provider` (docs/decisions.md, 032).
  */
 export const applicationStatuses = [
   'incomplete',
@@ -59,7 +59,7 @@ export const drawdownStatusLabels: Record<DrawdownStatus, string> = {
   paid: 'paid',
 };
 
-// ── Issue 4 (administration): what counts as an active case ──────────────────────────────
+// ── Administration: what counts as an active case ────────────────────────────────────────
 /**
  * Application statuses of a case that is still running: everything from the first step
  * ('incomplete') through signing ('customerAccepted') and the statuses after it, except the

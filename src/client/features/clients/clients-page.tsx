@@ -18,7 +18,7 @@ function clientRow(client: Client): AdminRow {
 
 /**
  * /clients (crudClients): registered clients and those with active cases, the list. The server
- * derives clients from the applications the caller reaches (decisions: issue 4).
+ * derives clients from the applications the caller reaches (docs/decisions.md, 133).
  */
 export default function ClientsPage() {
   const page = usePageParam();

@@ -1,0 +1,104 @@
+// The layers the code keeps (docs/decisions.md): import zones the linter checks, the hooks rules,
+// and unused variables. Formatting is Prettier's alone, so no stylistic rule is on here.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = 'src/client/features';
+const features = fs.existsSync(FEATURES)
+  ? fs
+      .readdirSync(FEATURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/** The client's layers below the features: they never reach up into a feature or the app shell. */
+const lowerClientLayers = ['offline', 'session', 'routing', 'ui', 'api', 'admin-kit'];
+
+const zones = [
+  // Features share through the lower layers and src/shared, never through each other.
+  ...features.map((feature) => ({
+    target: `./${FEATURES}/${feature}`,
+    from: `./${FEATURES}`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need to a lower layer or src/shared.',
+  })),
+  // The app shell is the top layer: features reach routes and session through routing/ and session/.
+  { target: `./${FEATURES}`, from: './src/client/app', message: 'A feature does not import the app shell (src/client/app).' },
+  ...lowerClientLayers.flatMap((layer) => [
+    {
+      target: `./src/client/${layer}`,
+      from: `./${FEATURES}`,
+      message: `src/client/${layer} sits below the features and must not import them.`,
+    },
+    {
+      target: `./src/client/${layer}`,
+      from: './src/client/app',
+      message: `src/client/${layer} sits below the app shell and must not import it.`,
+    },
+  ]),
+  {
+    target: './src/shared',
+    from: ['./src/client', './src/server'],
+    message: 'src/shared is read by both sides and imports neither.',
+  },
+  { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+  { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      'src/shared/api/schema.d.ts',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'radix-ui', message: 'Only src/client/ui imports radix-ui: use or add a primitive there.' }],
+          patterns: [{ group: ['@radix-ui/*'], message: 'Only src/client/ui imports Radix.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Playwright reads a test's fixtures from its first parameter's pattern: `{}` asks for none.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    files: ['src/client/ui/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
