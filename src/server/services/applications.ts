@@ -21,7 +21,7 @@ type Personal = JourneyData['personal'];
 /** Runs the shared step rules (the same the forms run) on the server; 400 with field codes. */
 function validated<S extends JourneyStep>(step: S, data: unknown, audience: 'lawyer' | 'customer'): JourneyData[S] {
   const result = validateStep(step, data, { audience, today: new Date() });
-  if (!result.success) throw AppError.validation(result.fields);
+  if (!result.success) throw AppError.ruleFailed(result.fields);
   return result.output;
 }
 
@@ -268,7 +268,7 @@ async function checkComplete(db: Database, applicationId: number, audience: 'law
     .from(applicationSteps)
     .where(eq(applicationSteps.applicationId, applicationId));
   const saved = new Map(rows.map((r) => [r.step, r.data]));
-  const fields: Record<string, string> = {};
+  const fields: Record<string, 'required'> = {};
   for (const step of stepsToSubmit(audience)) {
     const result = validateStep(step, saved.get(step) ?? {}, { audience, today: new Date() });
     if (!result.success) fields[step] = 'required';

@@ -130,7 +130,7 @@ export async function updateClient(
  */
 export async function resetClientPassword(db: Database, config: Config, user: SessionUser, body: { email: string }, meta: RequestMeta): Promise<void> {
   const parsed = v.safeParse(emailSchema, body.email);
-  if (!parsed.success) throw AppError.validation({ email: parsed.issues[0]?.message ?? 'email' });
+  if (!parsed.success) throw AppError.ruleFailed({ email: parsed.issues[0]?.message ?? 'email' });
   const email = parsed.output;
   const [client] = await queryRows<{ id: number; userId: number }>(
     db,

@@ -68,7 +68,7 @@ function parseApplicationId(value: string | undefined): number | undefined {
 }
 
 function checkUploadFields(fields: Record<string, string>): { applicationId: number; type: DocumentType; fileName: string | undefined } {
-  const problems: Record<string, string> = {};
+  const problems: Record<string, 'unknownField' | 'required' | 'invalid'> = {};
   for (const name of Object.keys(fields)) if (!['applicationId', 'type', 'fileName'].includes(name)) problems[name] = 'unknownField';
   const applicationId = parseApplicationId(fields.applicationId);
   if (applicationId === undefined) problems.applicationId = fields.applicationId === undefined ? 'required' : 'invalid';

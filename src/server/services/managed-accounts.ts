@@ -11,7 +11,7 @@ import { UNIQUE_VIOLATION } from './active-cases';
 /** Runs a shared form schema on the server: 400 {error: 'validation', fields} when it fails. */
 export function parseForm<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw AppError.validation(fieldCodes(result.issues));
+  if (!result.success) throw AppError.ruleFailed(fieldCodes(result.issues));
   return result.output;
 }
 
