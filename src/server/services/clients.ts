@@ -4,14 +4,19 @@ import { queryRows, type Database } from '../db/connection';
 import { clients, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
-import { clientApplicationScope } from '../policies/clients';
+import * as applicationPolicy from '../policies/applications';
 import { emailSchema } from '../../shared/schemas/account';
 import { clientUpdateSchema } from '../../shared/schemas/administration';
 import * as v from 'valibot';
 import { requestPasswordReset, type RequestMeta } from './accounts';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { parseForm } from './managed-accounts';
+
+/** The applications the caller reaches (the one application scope), as a raw query's condition. */
+const inScope = (user: SessionUser): SQL => applicationPolicy.scope(user) ?? sql`true`;
 
 interface ClientRow {
   id: number;
@@ -33,11 +38,11 @@ interface ClientRow {
  */
 function perClient(user: SessionUser, clientId?: number): SQL {
   // One client (getClient): only their applications, on applications_client_id_idx.
-  const onlyClient = clientId === undefined ? sql`` : sql` and a.client_id = ${clientId}`;
+  const onlyClient = clientId === undefined ? sql`` : sql` and applications.client_id = ${clientId}`;
   return sql`with visible as (
-      select a.id, a.client_id, a.status, a.started_at, ${activeCase('a')} as active
-      from applications a join lawyers l on l.id = a.lawyer_id
-      where ${clientApplicationScope(user, 'a', 'l')}${onlyClient}
+      select applications.id, applications.client_id, applications.status, applications.started_at, ${activeCase('applications')} as active
+      from applications join lawyers on lawyers.id = applications.lawyer_id
+      where ${inScope(user)}${onlyClient}
     ), pc as (
       select client_id,
         count(*) filter (where active)::int as active_cases,
@@ -82,9 +87,9 @@ export async function getClient(db: Database, user: SessionUser, id: number) {
 async function clientOfApplication(db: Database, user: SessionUser, applicationId: number): Promise<number> {
   const [row] = await queryRows<{ clientId: number }>(
     db,
-    sql`select a.client_id as "clientId" from applications a join lawyers l on l.id = a.lawyer_id
-        join clients c on c.id = a.client_id
-        where a.id = ${applicationId} and c.deleted_at is null and ${clientApplicationScope(user, 'a', 'l')}`,
+    sql`select applications.client_id as "clientId" from applications join lawyers on lawyers.id = applications.lawyer_id
+        join clients c on c.id = applications.client_id
+        where applications.id = ${applicationId} and c.deleted_at is null and ${inScope(user)}`,
   );
   if (!row) throw AppError.notFound();
   return row.clientId;

@@ -7,7 +7,9 @@ import { AppError } from '../http/app-error';
 import { inLawyerScope, lawyerScope, type LawyerScope } from '../policies/lawyers';
 import { lawyerCreateSchema, lawyerUpdateSchema } from '../../shared/schemas/administration';
 import { inviteUser } from './accounts';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { assertLoginFree, insertInvitedAccount, parseForm, softDeleteAccounts, withLoginGuard } from './managed-accounts';
 

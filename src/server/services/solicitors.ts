@@ -4,7 +4,9 @@ import { solicitors } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import { solicitorCreateSchema, solicitorUpdateSchema, type SolicitorCreateInput } from '../../shared/schemas/administration';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { parseForm } from './managed-accounts';
 
