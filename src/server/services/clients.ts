@@ -141,7 +141,7 @@ export async function resetClientPassword(db: Database, config: Config, user: Se
     db,
     sql`select c.id, c.user_id as "userId" from clients c join users u on u.id = c.user_id
         where u.email = ${email} and u.deleted_at is null and c.deleted_at is null and u.role = 'customer'
-          and exists (select 1 from applications a join lawyers l on l.id = a.lawyer_id where a.client_id = c.id and ${clientApplicationScope(user, 'a', 'l')})
+          and exists (select 1 from applications join lawyers on lawyers.id = applications.lawyer_id where applications.client_id = c.id and ${inScope(user)})
         limit 1`,
   );
   if (!client) throw AppError.notFound();
