@@ -4,6 +4,7 @@ import { queryRows, type Database } from '../db/connection';
 import { clients, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
+import type { ServiceContext } from './context';
 import * as applicationPolicy from '../policies/applications';
 import { emailSchema } from '../../shared/schemas/account';
 import { clientUpdateSchema } from '../../shared/schemas/administration';
@@ -64,7 +65,7 @@ function where(search: string | undefined): SQL {
 }
 
 /** A page of the caller's clients (newest first) and the count with active cases; two queries. */
-export async function listClients(db: Database, user: SessionUser, query: Paging & { search?: string }) {
+export async function listClients({ db, actor: user }: ServiceContext, query: Paging & { search?: string }) {
   const condition = where(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<ClientRow>(db, sql`${perClient(user)} select ${columns} ${from} where ${condition} order by c.id desc ${pageClause(query)}`),
@@ -77,7 +78,7 @@ export async function listClients(db: Database, user: SessionUser, query: Paging
 }
 
 /** One client the caller reaches through an application; else 404. */
-export async function getClient(db: Database, user: SessionUser, id: number) {
+export async function getClient({ db, actor: user }: ServiceContext, { id }: { id: number }) {
   const [row] = await queryRows<ClientRow>(db, sql`${perClient(user, id)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`);
   if (!row) throw AppError.notFound();
   return row;
@@ -100,10 +101,10 @@ async function clientOfApplication(db: Database, user: SessionUser, applicationI
  * applicationId). The email is read-only. The account's names follow, so the session shows them.
  */
 export async function updateClient(
-  db: Database,
-  user: SessionUser,
+  ctx: ServiceContext,
   body: { applicationId: number; firstName?: string; lastName?: string; birthDay?: string | null; contactNumber?: string },
 ) {
+  const { db, actor: user } = ctx;
   const input = parseForm(clientUpdateSchema, body);
   const clientId = await clientOfApplication(db, user, body.applicationId);
   await db.transaction(async (tx) => {
@@ -126,14 +127,14 @@ export async function updateClient(
     const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
     await recordAudit(tx, { actorUserId: user.id, entityType: 'client', entityId: clientId, action: 'updated', from: previous, to: changes });
   });
-  return getClient(db, user, clientId);
+  return getClient(ctx, { id: clientId });
 }
 
 /**
  * Sends a client the password reset email. The email must belong to a client the caller reaches
  * (else 404); the reset itself is the sign-in screen's (its link, its rate limits: 429).
  */
-export async function resetClientPassword(db: Database, config: Config, user: SessionUser, body: { email: string }, meta: RequestMeta): Promise<void> {
+export async function resetClientPassword({ db, config, actor: user }: ServiceContext, { meta, ...body }: { email: string; meta: RequestMeta }): Promise<void> {
   const parsed = v.safeParse(emailSchema, body.email);
   if (!parsed.success) throw AppError.ruleFailed({ email: parsed.issues[0]?.message ?? 'email' });
   const email = parsed.output;

@@ -4,6 +4,7 @@ import { queryRows, type Database } from '../db/connection';
 import { firms, lawyers, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
+import type { ServiceContext } from './context';
 import { inLawyerScope, lawyerScope, type LawyerScope } from '../policies/lawyers';
 import { lawyerCreateSchema, lawyerUpdateSchema } from '../../shared/schemas/administration';
 import { inviteUser } from './accounts';
@@ -51,7 +52,7 @@ const lawyerColumns = sql`l.id, u.first_name as "firstName", u.surname, u.email 
 const lawyerFrom = sql`from lawyers l join users u on u.id = l.user_id join firms f on f.id = l.firm_id`;
 
 /** A page of lawyers, newest first: one query for the page, one for the total. */
-export async function listLawyers(db: Database, user: SessionUser, query: Paging & LawyerFilter) {
+export async function listLawyers({ db, actor: user }: ServiceContext, query: Paging & LawyerFilter) {
   const scope = lawyerScope(user);
   const condition = where(scope, query);
   const [rows, [count]] = await Promise.all([
@@ -62,12 +63,12 @@ export async function listLawyers(db: Database, user: SessionUser, query: Paging
 }
 
 /** The lawyers list of one firm (the firm page); the caller's right to the firm is checked first. */
-export async function listLawyersOfFirm(db: Database, user: SessionUser, firmId: number, query: Paging & { search?: string }) {
-  return listLawyers(db, user, { ...query, firmId });
+export async function listLawyersOfFirm(ctx: ServiceContext, firmId: number, query: Paging & { search?: string }) {
+  return listLawyers(ctx, { ...query, firmId });
 }
 
 /** Lawyers on the hub and those with an active case, in one query. */
-export async function countLawyers(db: Database, user: SessionUser, filter: LawyerFilter) {
+export async function countLawyers({ db, actor: user }: ServiceContext, filter: LawyerFilter) {
   const [row] = await queryRows<{ total: number; withActiveCases: number }>(
     db,
     sql`select count(*)::int as total,
@@ -83,7 +84,7 @@ async function findLawyer(db: Database, user: SessionUser, id: number) {
 }
 
 /** One lawyer; another firm's lawyer (for a firm admin), or a deleted one, is 404. */
-export async function getLawyer(db: Database, user: SessionUser, id: number) {
+export async function getLawyer({ db, actor: user }: ServiceContext, { id }: { id: number }) {
   const lawyer = await findLawyer(db, user, id);
   if (!lawyer) throw AppError.notFound();
   return lawyer;
@@ -94,11 +95,10 @@ export async function getLawyer(db: Database, user: SessionUser, id: number) {
  * firm admin adds only to their own firm (another firm is 404); staff name any live firm.
  */
 export async function createLawyer(
-  db: Database,
-  config: Config,
-  user: SessionUser,
+  ctx: ServiceContext,
   body: { firstName: string; surname: string; login: string; firmId: number },
 ) {
+  const { db, config, actor: user } = ctx;
   const input = parseForm(lawyerCreateSchema, body);
   if (!inLawyerScope(lawyerScope(user), body.firmId)) throw AppError.notFound();
   const lawyerId = await withLoginGuard(() =>
@@ -114,7 +114,7 @@ export async function createLawyer(
       return lawyer!.id;
     }),
   );
-  return getLawyer(db, user, lawyerId);
+  return getLawyer(ctx, { id: lawyerId });
 }
 
 /** The lawyer row locked for a change, if the caller manages it. */
@@ -130,7 +130,8 @@ async function lockLawyer(db: Database, user: SessionUser, id: number) {
 }
 
 /** Changes a lawyer's names; the login is read-only (the contract refuses it as unknownField). */
-export async function updateLawyer(db: Database, user: SessionUser, body: { lawyerId: number; firstName?: string; surname?: string }) {
+export async function updateLawyer(ctx: ServiceContext, body: { lawyerId: number; firstName?: string; surname?: string }) {
+  const { db, actor: user } = ctx;
   const input = parseForm(lawyerUpdateSchema, body);
   await db.transaction(async (tx) => {
     const lawyer = await lockLawyer(tx, user, body.lawyerId);
@@ -139,7 +140,7 @@ export async function updateLawyer(db: Database, user: SessionUser, body: { lawy
     await tx.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, lawyer.userId));
     await recordAudit(tx, { actorUserId: user.id, entityType: 'lawyer', entityId: lawyer.id, action: 'updated', from: { firstName: lawyer.firstName, surname: lawyer.surname }, to: changes });
   });
-  return getLawyer(db, user, body.lawyerId);
+  return getLawyer(ctx, { id: body.lawyerId });
 }
 
 /** True when any of these lawyers has an active case. */
@@ -156,7 +157,7 @@ export async function lawyersHaveActiveCases(db: Database, lawyerIds: number[]):
  * Deletes a lawyer with no active case (else 400 hasActiveCases): the lawyer and their account
  * are soft-deleted, their sessions end. Their applications keep naming them.
  */
-export async function deleteLawyer(db: Database, user: SessionUser, id: number): Promise<void> {
+export async function deleteLawyer({ db, actor: user }: ServiceContext, { id }: { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked first: an application being created for this lawyer holds a key-share lock on the
     // row, so the check below waits for it and then sees it.

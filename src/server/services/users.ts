@@ -3,6 +3,7 @@ import type { Database } from '../db/connection';
 import { selectAccounts } from '../db/account-query';
 import { users } from '../db/schema';
 import { AppError } from '../http/app-error';
+import type { ServiceContext } from './context';
 import { searchPattern } from '../db/like';
 import { pageOf, pageOffset } from '../db/paging';
 
@@ -29,7 +30,7 @@ function where(filter: UserFilter): SQL | undefined {
 }
 
 /** Staff's list of accounts, newest first; one query for the page and one for the total. */
-export async function listUsers(db: Database, filter: UserFilter) {
+export async function listUsers({ db }: ServiceContext, filter: UserFilter) {
   const [items, [total]] = await Promise.all([
     selectAccounts(db, extraFields).where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset(pageOffset(filter)),
     db.select({ n: count() }).from(users).where(where(filter)),
@@ -37,7 +38,7 @@ export async function listUsers(db: Database, filter: UserFilter) {
   return pageOf(items, total?.n, filter);
 }
 
-export async function getUser(db: Database, id: number) {
+export async function getUser({ db }: ServiceContext, { id }: { id: number }) {
   const [user] = await selectAccounts(db, extraFields).where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!user) throw AppError.notFound();
   return user;
