@@ -5,7 +5,8 @@ import { firms, lawyers, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import type { ServiceContext } from './context';
-import { canReadFirm } from '../policies/firms';
+import { assertCan } from '../policies/assert-can';
+import * as firmPolicy from '../policies/firms';
 import { firmCreateSchema, firmUpdateSchema } from '../../shared/schemas/administration';
 import { creditUsingDrawdownStatuses } from '../../shared/rules/statuses';
 import { inviteUser } from './accounts';
@@ -73,7 +74,7 @@ async function findFirm(db: Database, id: number): Promise<FirmRow | undefined> 
 
 /** One firm, for staff and the firm's own admin; anyone else (or a deleted firm) is 404. */
 export async function getFirm({ db, actor: user }: ServiceContext, { id }: { id: number }) {
-  if (!canReadFirm(user, id)) throw AppError.notFound();
+  assertCan(firmPolicy.can(user, 'read', { id }), 'notFound');
   const firm = await findFirm(db, id);
   if (!firm) throw AppError.notFound();
   return firm;

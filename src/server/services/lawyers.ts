@@ -5,7 +5,8 @@ import { firms, lawyers, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import type { ServiceContext } from './context';
-import { inLawyerScope, lawyerScope, type LawyerScope } from '../policies/lawyers';
+import { assertCan } from '../policies/assert-can';
+import * as lawyerPolicy from '../policies/lawyers';
 import { lawyerCreateSchema, lawyerUpdateSchema } from '../../shared/schemas/administration';
 import { inviteUser } from './accounts';
 import { activeCase } from '../db/active-case';
@@ -36,27 +37,24 @@ function toLawyer(row: LawyerRow) {
   return { ...rest, firm: { id: row.firmId, firmName } };
 }
 
-/** Live lawyers the scope reaches, filtered; aliases: l (lawyers), u (users), f (firms). */
-function where(scope: LawyerScope, filter: LawyerFilter): SQL {
+/** Live lawyers the scope reaches, filtered; aliases: u (users), f (firms). */
+function where(user: SessionUser, filter: LawyerFilter): SQL {
   const pattern = searchPattern(filter.search);
-  const parts: SQL[] = [sql`l.deleted_at is null`];
-  if (scope === 'none') parts.push(sql`false`);
-  else if (scope !== 'all') parts.push(sql`l.firm_id = ${scope.firmId}`);
-  if (filter.firmId !== undefined) parts.push(sql`l.firm_id = ${filter.firmId}`);
+  const parts: SQL[] = [sql`lawyers.deleted_at is null`, lawyerPolicy.scope(user) ?? sql`true`];
+  if (filter.firmId !== undefined) parts.push(sql`lawyers.firm_id = ${filter.firmId}`);
   if (pattern) parts.push(sql`(u.first_name ilike ${pattern} or u.surname ilike ${pattern} or u.email ilike ${pattern} or (u.first_name || ' ' || u.surname) ilike ${pattern} or f.name ilike ${pattern})`);
   return sql.join(parts, sql` and `);
 }
 
-const lawyerColumns = sql`l.id, u.first_name as "firstName", u.surname, u.email as login, l.firm_id as "firmId", f.name as "firmName", u.status as state,
-  (select count(*)::int from applications a where a.lawyer_id = l.id and ${activeCase('a')}) as "casesAmount"`;
-const lawyerFrom = sql`from lawyers l join users u on u.id = l.user_id join firms f on f.id = l.firm_id`;
+const lawyerColumns = sql`lawyers.id, u.first_name as "firstName", u.surname, u.email as login, lawyers.firm_id as "firmId", f.name as "firmName", u.status as state,
+  (select count(*)::int from applications a where a.lawyer_id = lawyers.id and ${activeCase('a')}) as "casesAmount"`;
+const lawyerFrom = sql`from lawyers join users u on u.id = lawyers.user_id join firms f on f.id = lawyers.firm_id`;
 
 /** A page of lawyers, newest first: one query for the page, one for the total. */
 export async function listLawyers({ db, actor: user }: ServiceContext, query: Paging & LawyerFilter) {
-  const scope = lawyerScope(user);
-  const condition = where(scope, query);
+  const condition = where(user, query);
   const [rows, [count]] = await Promise.all([
-    queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where ${condition} order by l.id desc ${pageClause(query)}`),
+    queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where ${condition} order by lawyers.id desc ${pageClause(query)}`),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total ${lawyerFrom} where ${condition}`),
   ]);
   return { items: rows.map(toLawyer), total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
@@ -72,14 +70,14 @@ export async function countLawyers({ db, actor: user }: ServiceContext, filter: 
   const [row] = await queryRows<{ total: number; withActiveCases: number }>(
     db,
     sql`select count(*)::int as total,
-          count(*) filter (where exists (select 1 from applications a where a.lawyer_id = l.id and ${activeCase('a')}))::int as "withActiveCases"
-        ${lawyerFrom} where ${where(lawyerScope(user), filter)}`,
+          count(*) filter (where exists (select 1 from applications a where a.lawyer_id = lawyers.id and ${activeCase('a')}))::int as "withActiveCases"
+        ${lawyerFrom} where ${where(user, filter)}`,
   );
   return { total: row?.total ?? 0, withActiveCases: row?.withActiveCases ?? 0 };
 }
 
 async function findLawyer(db: Database, user: SessionUser, id: number) {
-  const [row] = await queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where l.id = ${id} and ${where(lawyerScope(user), {})}`);
+  const [row] = await queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where lawyers.id = ${id} and ${where(user, {})}`);
   return row ? toLawyer(row) : undefined;
 }
 
@@ -100,7 +98,7 @@ export async function createLawyer(
 ) {
   const { db, config, actor: user } = ctx;
   const input = parseForm(lawyerCreateSchema, body);
-  if (!inLawyerScope(lawyerScope(user), body.firmId)) throw AppError.notFound();
+  assertCan(lawyerPolicy.can(user, 'manage', { firmId: body.firmId }), 'notFound');
   const lawyerId = await withLoginGuard(() =>
     db.transaction(async (tx) => {
       // A firm being deleted meanwhile: its row is locked by the delete, and is gone after it.
@@ -125,7 +123,8 @@ async function lockLawyer(db: Database, user: SessionUser, id: number) {
     .innerJoin(users, eq(users.id, lawyers.userId))
     .where(and(eq(lawyers.id, id), isNull(lawyers.deletedAt)))
     .for('update', { of: lawyers });
-  if (!row || !inLawyerScope(lawyerScope(user), row.firmId)) throw AppError.notFound();
+  if (!row) throw AppError.notFound();
+  assertCan(lawyerPolicy.can(user, 'manage', row), 'notFound');
   return row;
 }
 
