@@ -1,21 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldCodesFromAjv } from '../contract/validation';
 import { AppError } from './app-error';
-
-/**
- * SQL states of values the database refuses (characters it cannot store, numbers out of range,
- * bad dates): bad input that got past the contract, answered as such rather than as a fault.
- */
-const BAD_VALUE_SQL_STATE = /^22(P05|021|003|007|008|P02)$/;
-
-/** The SQL state of a database error; drivers and the ORM wrap it in `cause`. */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
+import { isBadValue } from '../db/errors';
 
 /** Every failure becomes an error code on the wire; only a real fault is a 500, and is logged. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
@@ -28,7 +14,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
     return;
   }
-  if (BAD_VALUE_SQL_STATE.test(sqlStateOf(error) ?? '')) {
+  if (isBadValue(error)) {
     reply.code(400).send({ error: 'badRequest' });
     return;
   }

@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/connection';
-import { applications, clients, lawyers } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import type { components } from '../../shared/api/schema';
 import { isStaff } from '../../shared/rules/permissions';
 import type { ApplicationStatus } from '../../shared/rules/statuses';
-import { applicationScope, editableStatuses } from './applications';
+import { isEditableStatus } from '../../shared/rules/transitions';
 
 export type DocumentType = components['schemas']['DocumentType'];
+type Actor = Pick<SessionUser, 'role'>;
 
 export const documentTypes: readonly DocumentType[] = [
   'formE',
@@ -29,16 +27,15 @@ export const documentTypes: readonly DocumentType[] = [
  */
 export const staffOnlyDocumentTypes: readonly DocumentType[] = ['instructionsToSolicitorsLetter', 'solicitorLetter'];
 
-export function visibleDocumentTypes(user: Pick<SessionUser, 'role'>): readonly DocumentType[] {
-  return isStaff(user.role) ? documentTypes : documentTypes.filter((t) => !staffOnlyDocumentTypes.includes(t));
+/** The read scope of documents: the types this caller sees (of the applications in their scope). */
+export function visibleDocumentTypes(actor: Actor): readonly DocumentType[] {
+  return isStaff(actor.role) ? documentTypes : documentTypes.filter((t) => !staffOnlyDocumentTypes.includes(t));
 }
 
-export function canSeeDocumentType(user: Pick<SessionUser, 'role'>, type: string): boolean {
-  return (visibleDocumentTypes(user) as readonly string[]).includes(type);
+export function canSeeDocumentType(actor: Actor, type: string): boolean {
+  return (visibleDocumentTypes(actor) as readonly string[]).includes(type);
 }
 
-/** The lawyer and the client add or remove Form E documents while the journey is editable. */
-export const clientUploadStatuses = editableStatuses;
 /**
  * Statuses in which staff may add or remove documents: the review state (submitted) and the prepare
  * state (providerAccepted, and esignPrepared while the 'Notify client' step is still ahead).
@@ -46,61 +43,23 @@ export const clientUploadStatuses = editableStatuses;
 export const staffUploadStatuses: readonly ApplicationStatus[] = ['submitted', 'providerAccepted', 'esignPrepared'];
 
 /**
- * May this user add or remove a document of this type now? 403 for a role or type the user may
- * never change (the firm role, or a lawyer or client with a type other than Form E); 409
- * notEditable when the type is theirs but the application's status does not allow changes.
+ * May this caller ever add or remove a document of this type (403 otherwise)? Staff any type, the
+ * lawyer and the client Form E only, the firm role never.
  */
-export function fileChangeRefusal(user: Pick<SessionUser, 'role'>, status: string, type: string): 'forbidden' | 'notEditable' | undefined {
-  if (isStaff(user.role)) return (staffUploadStatuses as readonly string[]).includes(status) ? undefined : 'notEditable';
-  if (user.role === 'lawyer' || user.role === 'customer') {
-    if (type !== 'formE') return 'forbidden';
-    return (clientUploadStatuses as readonly string[]).includes(status) ? undefined : 'notEditable';
-  }
-  return 'forbidden';
-}
-
-export interface ScopedApplication {
-  id: number;
-  status: string;
-  lawyerId: number;
-  clientId: number;
-  caseRef: string | null;
-  loanAmountPence: number | null;
-  startedAt: Date;
-  updatedAt: Date;
-  clientFirstName: string;
-  clientLastName: string;
+export function can(actor: Actor, _action: 'changeDocument', document: { type: string }): boolean {
+  if (isStaff(actor.role)) return true;
+  return (actor.role === 'lawyer' || actor.role === 'customer') && document.type === 'formE';
 }
 
 /**
- * The application if the user may see it, else undefined (the caller answers 404: an application
- * out of scope does not exist for that user). `lock` takes a row lock for the transaction, so
- * checks made under it (counts of files) hold until it commits.
+ * Does the application's status allow this caller's changes to its documents now (409 notEditable
+ * otherwise)? The lawyer and the client while the journey is editable; staff in review and prepare.
  */
-export async function findApplicationInScope(
-  db: Database,
-  user: Pick<SessionUser, 'role' | 'firmId' | 'lawyerId' | 'customerId'>,
-  applicationId: number,
-  options: { lock?: boolean } = {},
-): Promise<ScopedApplication | undefined> {
-  const query = db
-    .select({
-      id: applications.id,
-      status: applications.status,
-      lawyerId: applications.lawyerId,
-      clientId: applications.clientId,
-      caseRef: applications.caseRef,
-      loanAmountPence: applications.loanAmountPence,
-      startedAt: applications.startedAt,
-      updatedAt: applications.updatedAt,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-    })
-    .from(applications)
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .innerJoin(clients, eq(clients.id, applications.clientId))
-    .where(and(eq(applications.id, applicationId), applicationScope(user)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: applications }) : await query;
-  return row;
+export function documentsChangeableIn(actor: Actor, status: string): boolean {
+  return isStaff(actor.role) ? (staffUploadStatuses as readonly string[]).includes(status) : isEditableStatus(status);
+}
+
+/** The document types this caller may add or remove now, on an application in this status. */
+export function changeableDocumentTypes(actor: Actor, status: string): DocumentType[] {
+  return documentsChangeableIn(actor, status) ? visibleDocumentTypes(actor).filter((type) => can(actor, 'changeDocument', { type })) : [];
 }

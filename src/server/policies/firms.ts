@@ -3,8 +3,9 @@ import { isStaff } from '../../shared/rules/permissions';
 
 /**
  * Who may see a firm: the provider's staff, and the firm's own admin (role firm). Anyone else is
- * answered 404, as if the firm did not exist (docs/decisions.md: order of refusals).
+ * answered 404, as if the firm did not exist (docs/decisions.md: order of refusals). Changes are
+ * staff's only, by the contract's permission.
  */
-export function canReadFirm(user: SessionUser, firmId: number): boolean {
-  return isStaff(user.role) || (user.role === 'firm' && user.firmId === firmId);
+export function can(actor: Pick<SessionUser, 'role' | 'firmId'>, _action: 'read', firm: { id: number }): boolean {
+  return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === firm.id);
 }

@@ -1,18 +1,21 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions';
+import { lawyers } from '../db/schema';
 import { isStaff } from '../../shared/rules/permissions';
 
-/**
- * Which lawyers a caller manages: staff every firm's ('all'), a firm admin only their own firm's
- * (its id), anyone else none. A lawyer outside the scope is answered 404.
- */
-export type LawyerScope = 'all' | 'none' | { firmId: number };
+type Actor = Pick<SessionUser, 'role' | 'firmId'>;
 
-export function lawyerScope(user: SessionUser): LawyerScope {
-  if (isStaff(user.role)) return 'all';
-  if (user.role === 'firm' && user.firmId !== null) return { firmId: user.firmId };
-  return 'none';
+/**
+ * Which lawyers a caller manages, as a condition over `lawyers`: staff every firm's (undefined: no
+ * restriction), a firm admin only their own firm's, anyone else none. A lawyer outside it is 404.
+ */
+export function scope(actor: Actor): SQL | undefined {
+  if (isStaff(actor.role)) return undefined;
+  if (actor.role === 'firm' && actor.firmId !== null) return eq(lawyers.firmId, actor.firmId);
+  return sql`false`;
 }
 
-export function inLawyerScope(scope: LawyerScope, firmId: number): boolean {
-  return scope === 'all' || (scope !== 'none' && scope.firmId === firmId);
+/** May the caller add, change or delete a lawyer of this firm (the same reach as `scope`)? */
+export function can(actor: Actor, _action: 'manage', lawyer: { firmId: number }): boolean {
+  return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === lawyer.firmId);
 }

@@ -1,20 +1,23 @@
-import * as applicationsService from '../services/applications';
-import { caller, type Handlers } from './handler';
+import { changeApplicationStatus } from '../services/applications/change-application-status';
+import { createApplication } from '../services/applications/create-application';
+import { getApplication } from '../services/applications/get-application';
+import { listApplications } from '../services/applications/list-applications';
+import { saveStep } from '../services/applications/save-step';
+import { serviceContext, type Handlers } from './handler';
 
 /** Applications: the scoped list, one application, creating one, saving a step, changing status. */
 export const applicationHandlers: Handlers = {
-  listApplications: async (request, _reply, { db }) => applicationsService.listApplications(db, caller(request).user, request.query),
+  listApplications: async (request, _reply, ctx) => listApplications(serviceContext(request, ctx), request.query),
 
-  getApplication: async (request, _reply, { db }) => applicationsService.getApplication(db, caller(request).user, request.params.id),
+  getApplication: async (request, _reply, ctx) => getApplication(serviceContext(request, ctx), { id: request.params.id }),
 
-  createApplication: async (request, reply, { db, config }) => {
-    const created = await applicationsService.createApplication(db, config, caller(request).user, request.body);
+  createApplication: async (request, reply, ctx) => {
+    const created = await createApplication(serviceContext(request, ctx), request.body);
     reply.code(201);
     return created;
   },
 
-  updateApplicationStep: async (request, _reply, { db }) =>
-    applicationsService.updateApplicationStep(db, caller(request).user, request.params.step, request.body),
+  updateApplicationStep: async (request, _reply, ctx) => saveStep(serviceContext(request, ctx), { step: request.params.step, ...request.body }),
 
-  updateApplicationState: async (request, _reply, { db }) => applicationsService.updateApplicationState(db, caller(request).user, request.body),
+  updateApplicationState: async (request, _reply, ctx) => changeApplicationStatus(serviceContext(request, ctx), request.body),
 };

@@ -1,26 +1,40 @@
-import { fileStorage } from '../files/storage';
-import * as filesService from '../services/files';
-import { caller, type Handlers } from './handler';
+import { contentDisposition } from '../files/content-disposition';
+import { readUpload } from '../files/multipart';
+import { applicationPdfLink } from '../services/files/application-pdf-link';
+import { deleteFile } from '../services/files/delete-file';
+import { documentDownloadLink } from '../services/files/document-download-link';
+import { listDocuments } from '../services/files/list-documents';
+import { openDownload } from '../services/files/open-download';
+import { uploadFile } from '../services/files/upload-file';
+import { publicContext, serviceContext, type Handlers } from './handler';
 
 /** Uploads, documents by type, short-lived downloads and the application PDF. */
 export const fileHandlers: Handlers = {
-  uploadFile: async (request, reply, { db, config }) => {
-    const record = await filesService.uploadFile(db, fileStorage(config.filesDir), caller(request).user, request);
+  uploadFile: async (request, reply, ctx) => {
+    const service = serviceContext(request, ctx);
+    // The multipart stream is HTTP's part: the service sees only the parts it reads.
+    const record = await uploadFile(service, { receive: (options) => readUpload(request, { storage: service.storage, ...options }) });
     reply.code(201);
     return record;
   },
 
-  deleteFile: async (request, _reply, { db, config }) => {
-    await filesService.deleteFile(db, fileStorage(config.filesDir), caller(request).user, request.body.fileKey, (msg, err) => request.log.error({ err }, msg));
+  deleteFile: async (request, _reply, ctx) => deleteFile(serviceContext(request, ctx), { fileKey: request.body.fileKey }),
+
+  listApplicationDocuments: async (request, _reply, ctx) => listDocuments(serviceContext(request, ctx), { applicationId: request.params.id }),
+
+  downloadDocument: async (request, _reply, ctx) =>
+    documentDownloadLink(serviceContext(request, ctx), { applicationId: request.params.id, type: request.params.type, fileId: request.query.fileId }),
+
+  getFile: async (request, reply, ctx) => {
+    reply.header('Cache-Control', 'no-store');
+    const download = await openDownload(publicContext(request, ctx), { token: request.params.token });
+    return reply
+      .type(download.contentType)
+      .header('Content-Length', String(download.size))
+      .header('Content-Disposition', contentDisposition(download.fileName, download.disposition))
+      .send(download.body);
   },
 
-  listApplicationDocuments: async (request, _reply, { db }) => filesService.listDocuments(db, caller(request).user, request.params.id),
-
-  downloadDocument: async (request, _reply, { db }) =>
-    filesService.documentDownloadLink(db, caller(request).user, request.params.id, request.params.type, request.query.fileId),
-
-  getFile: async (request, reply, { db, config }) => filesService.sendDownload(db, fileStorage(config.filesDir), request.params.token, reply, config.brand.productName),
-
-  createApplicationPdf: async (request, _reply, { db }) =>
-    filesService.applicationPdfLink(db, caller(request).user, request.params.id, request.query.variant ?? 'full'),
+  createApplicationPdf: async (request, _reply, ctx) =>
+    applicationPdfLink(serviceContext(request, ctx), { applicationId: request.params.id, variant: request.query.variant ?? 'full' }),
 };

@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { Authenticated } from '../auth/sessions';
 import { AppError } from '../http/app-error';
+import { fileStorage } from '../files/storage';
+import type { PublicContext, ServiceContext } from '../services/context';
 import type { operations } from '../../shared/api/schema';
 
 export interface Context {
@@ -46,6 +48,22 @@ export type Handlers = { [Op in OperationId]?: Handler<Op> };
 export function caller(request: FastifyRequest): Authenticated {
   if (!request.auth) throw AppError.unauthorized();
   return request.auth;
+}
+
+/** The context a service runs with, for the signed-in caller of this request. */
+export function serviceContext(request: FastifyRequest, ctx: Context): ServiceContext {
+  return { ...publicContext(request, ctx), actor: caller(request).user };
+}
+
+/** The context of a public call: the caller, if anyone is signed in, is not needed. */
+export function publicContext(request: FastifyRequest, { db, config }: Context): PublicContext {
+  return {
+    db,
+    config,
+    actor: request.auth?.user ?? null,
+    storage: fileStorage(config.filesDir),
+    logError: (message, err) => request.log.error({ err }, message),
+  };
 }
 
 declare module 'fastify' {

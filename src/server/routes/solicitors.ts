@@ -1,22 +1,22 @@
 import * as solicitors from '../services/solicitors';
-import { caller, type Handlers } from './handler';
+import { serviceContext, type Handlers } from './handler';
 
 /** Solicitors (independent legal advisors): anyone signed in reads them; staff manage them. */
 export const solicitorHandlers: Handlers = {
-  listSolicitors: async (request, _reply, { db }) => solicitors.listSolicitors(db, request.query),
+  listSolicitors: async (request, _reply, ctx) => solicitors.listSolicitors(serviceContext(request, ctx), request.query),
 
-  getSolicitor: async (request, _reply, { db }) => solicitors.getSolicitor(db, request.params.id),
+  getSolicitor: async (request, _reply, ctx) => solicitors.getSolicitor(serviceContext(request, ctx), { id: request.params.id }),
 
-  createSolicitor: async (request, reply, { db }) => {
-    const solicitor = await solicitors.createSolicitor(db, caller(request).user, request.body);
+  createSolicitor: async (request, reply, ctx) => {
+    const solicitor = await solicitors.createSolicitor(serviceContext(request, ctx), request.body);
     reply.code(201);
     return solicitor;
   },
 
-  updateSolicitor: async (request, _reply, { db }) => solicitors.updateSolicitor(db, caller(request).user, request.body),
+  updateSolicitor: async (request, _reply, ctx) => solicitors.updateSolicitor(serviceContext(request, ctx), request.body),
 
-  deleteSolicitor: async (request, reply, { db }) => {
-    await solicitors.deleteSolicitor(db, caller(request).user, request.params.id);
+  deleteSolicitor: async (request, reply, ctx) => {
+    await solicitors.deleteSolicitor(serviceContext(request, ctx), { id: request.params.id });
     reply.code(204);
   },
 };

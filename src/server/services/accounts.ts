@@ -38,7 +38,7 @@ export interface SignedIn {
 /** Runs a shared schema again on the server: the client's check is never trusted. */
 function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw AppError.validation(fieldCodes(result.issues));
+  if (!result.success) throw AppError.ruleFailed(fieldCodes(result.issues));
   return result.output;
 }
 

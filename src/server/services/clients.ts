@@ -4,14 +4,20 @@ import { queryRows, type Database } from '../db/connection';
 import { clients, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
-import { clientApplicationScope } from '../policies/clients';
+import type { ServiceContext } from './context';
+import * as applicationPolicy from '../policies/applications';
 import { emailSchema } from '../../shared/schemas/account';
 import { clientUpdateSchema } from '../../shared/schemas/administration';
 import * as v from 'valibot';
 import { requestPasswordReset, type RequestMeta } from './accounts';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { parseForm } from './managed-accounts';
+
+/** The applications the caller reaches (the one application scope), as a raw query's condition. */
+const inScope = (user: SessionUser): SQL => applicationPolicy.scope(user) ?? sql`true`;
 
 interface ClientRow {
   id: number;
@@ -33,11 +39,11 @@ interface ClientRow {
  */
 function perClient(user: SessionUser, clientId?: number): SQL {
   // One client (getClient): only their applications, on applications_client_id_idx.
-  const onlyClient = clientId === undefined ? sql`` : sql` and a.client_id = ${clientId}`;
+  const onlyClient = clientId === undefined ? sql`` : sql` and applications.client_id = ${clientId}`;
   return sql`with visible as (
-      select a.id, a.client_id, a.status, a.started_at, ${activeCase('a')} as active
-      from applications a join lawyers l on l.id = a.lawyer_id
-      where ${clientApplicationScope(user, 'a', 'l')}${onlyClient}
+      select applications.id, applications.client_id, applications.status, applications.started_at, ${activeCase('applications')} as active
+      from applications join lawyers on lawyers.id = applications.lawyer_id
+      where ${inScope(user)}${onlyClient}
     ), pc as (
       select client_id,
         count(*) filter (where active)::int as active_cases,
@@ -59,7 +65,7 @@ function where(search: string | undefined): SQL {
 }
 
 /** A page of the caller's clients (newest first) and the count with active cases; two queries. */
-export async function listClients(db: Database, user: SessionUser, query: Paging & { search?: string }) {
+export async function listClients({ db, actor: user }: ServiceContext, query: Paging & { search?: string }) {
   const condition = where(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<ClientRow>(db, sql`${perClient(user)} select ${columns} ${from} where ${condition} order by c.id desc ${pageClause(query)}`),
@@ -72,7 +78,7 @@ export async function listClients(db: Database, user: SessionUser, query: Paging
 }
 
 /** One client the caller reaches through an application; else 404. */
-export async function getClient(db: Database, user: SessionUser, id: number) {
+export async function getClient({ db, actor: user }: ServiceContext, { id }: { id: number }) {
   const [row] = await queryRows<ClientRow>(db, sql`${perClient(user, id)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`);
   if (!row) throw AppError.notFound();
   return row;
@@ -82,9 +88,9 @@ export async function getClient(db: Database, user: SessionUser, id: number) {
 async function clientOfApplication(db: Database, user: SessionUser, applicationId: number): Promise<number> {
   const [row] = await queryRows<{ clientId: number }>(
     db,
-    sql`select a.client_id as "clientId" from applications a join lawyers l on l.id = a.lawyer_id
-        join clients c on c.id = a.client_id
-        where a.id = ${applicationId} and c.deleted_at is null and ${clientApplicationScope(user, 'a', 'l')}`,
+    sql`select applications.client_id as "clientId" from applications join lawyers on lawyers.id = applications.lawyer_id
+        join clients c on c.id = applications.client_id
+        where applications.id = ${applicationId} and c.deleted_at is null and ${inScope(user)}`,
   );
   if (!row) throw AppError.notFound();
   return row.clientId;
@@ -95,10 +101,10 @@ async function clientOfApplication(db: Database, user: SessionUser, applicationI
  * applicationId). The email is read-only. The account's names follow, so the session shows them.
  */
 export async function updateClient(
-  db: Database,
-  user: SessionUser,
+  ctx: ServiceContext,
   body: { applicationId: number; firstName?: string; lastName?: string; birthDay?: string | null; contactNumber?: string },
 ) {
+  const { db, actor: user } = ctx;
   const input = parseForm(clientUpdateSchema, body);
   const clientId = await clientOfApplication(db, user, body.applicationId);
   await db.transaction(async (tx) => {
@@ -121,22 +127,22 @@ export async function updateClient(
     const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
     await recordAudit(tx, { actorUserId: user.id, entityType: 'client', entityId: clientId, action: 'updated', from: previous, to: changes });
   });
-  return getClient(db, user, clientId);
+  return getClient(ctx, { id: clientId });
 }
 
 /**
  * Sends a client the password reset email. The email must belong to a client the caller reaches
  * (else 404); the reset itself is the sign-in screen's (its link, its rate limits: 429).
  */
-export async function resetClientPassword(db: Database, config: Config, user: SessionUser, body: { email: string }, meta: RequestMeta): Promise<void> {
+export async function resetClientPassword({ db, config, actor: user }: ServiceContext, { meta, ...body }: { email: string; meta: RequestMeta }): Promise<void> {
   const parsed = v.safeParse(emailSchema, body.email);
-  if (!parsed.success) throw AppError.validation({ email: parsed.issues[0]?.message ?? 'email' });
+  if (!parsed.success) throw AppError.ruleFailed({ email: parsed.issues[0]?.message ?? 'email' });
   const email = parsed.output;
   const [client] = await queryRows<{ id: number; userId: number }>(
     db,
     sql`select c.id, c.user_id as "userId" from clients c join users u on u.id = c.user_id
         where u.email = ${email} and u.deleted_at is null and c.deleted_at is null and u.role = 'customer'
-          and exists (select 1 from applications a join lawyers l on l.id = a.lawyer_id where a.client_id = c.id and ${clientApplicationScope(user, 'a', 'l')})
+          and exists (select 1 from applications join lawyers on lawyers.id = applications.lawyer_id where applications.client_id = c.id and ${inScope(user)})
         limit 1`,
   );
   if (!client) throw AppError.notFound();

@@ -4,11 +4,15 @@ import { queryRows, type Database } from '../db/connection';
 import { firms, lawyers, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
-import { canReadFirm } from '../policies/firms';
+import type { ServiceContext } from './context';
+import { assertCan } from '../policies/assert-can';
+import * as firmPolicy from '../policies/firms';
 import { firmCreateSchema, firmUpdateSchema } from '../../shared/schemas/administration';
 import { creditUsingDrawdownStatuses } from '../../shared/rules/statuses';
 import { inviteUser } from './accounts';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { lawyersHaveActiveCases, listLawyersOfFirm } from './lawyers';
 import { assertLoginFree, insertInvitedAccount, parseForm, softDeleteAccounts, withLoginGuard } from './managed-accounts';
@@ -46,7 +50,7 @@ function where(search: string | undefined): SQL {
 }
 
 /** A page of firms (newest first) with the lawyers across all firms; two queries in all. */
-export async function listFirms(db: Database, query: Paging & { search?: string }) {
+export async function listFirms({ db }: ServiceContext, query: Paging & { search?: string }) {
   const condition = where(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<FirmRow>(db, sql`${firmSelect} where ${condition} order by f.id desc ${pageClause(query)}`),
@@ -69,8 +73,8 @@ async function findFirm(db: Database, id: number): Promise<FirmRow | undefined> 
 }
 
 /** One firm, for staff and the firm's own admin; anyone else (or a deleted firm) is 404. */
-export async function getFirm(db: Database, user: SessionUser, id: number) {
-  if (!canReadFirm(user, id)) throw AppError.notFound();
+export async function getFirm({ db, actor: user }: ServiceContext, { id }: { id: number }) {
+  assertCan(firmPolicy.can(user, 'read', { id }), 'notFound');
   const firm = await findFirm(db, id);
   if (!firm) throw AppError.notFound();
   return firm;
@@ -80,7 +84,8 @@ export async function getFirm(db: Database, user: SessionUser, id: number) {
  * Adds a firm and its admin account (role firm, invited) and sends the invitation
  * (/sign-up-admin/{uuid}), all in one transaction.
  */
-export async function createFirm(db: Database, config: Config, user: SessionUser, body: unknown) {
+export async function createFirm(ctx: ServiceContext, body: unknown) {
+  const { db, config, actor: user } = ctx;
   const input = parseForm(firmCreateSchema, body);
   const firmId = await withLoginGuard(() =>
     db.transaction(async (tx) => {
@@ -92,7 +97,7 @@ export async function createFirm(db: Database, config: Config, user: SessionUser
       return firm!.id;
     }),
   );
-  return getFirm(db, user, firmId);
+  return getFirm(ctx, { id: firmId });
 }
 
 /** The firm row locked for a change; 404 when there is no live firm. */
@@ -103,7 +108,8 @@ async function lockFirm(db: Database, id: number) {
 }
 
 /** Changes the firm's name and its admin's names; the admin's login is read-only. */
-export async function updateFirm(db: Database, user: SessionUser, body: { firmId: number; firmName?: string; firstName?: string; surname?: string }) {
+export async function updateFirm(ctx: ServiceContext, body: { firmId: number; firmName?: string; firstName?: string; surname?: string }) {
+  const { db, actor: user } = ctx;
   const input = parseForm(firmUpdateSchema, body);
   await db.transaction(async (tx) => {
     const firm = await lockFirm(tx, body.firmId);
@@ -124,7 +130,7 @@ export async function updateFirm(db: Database, user: SessionUser, body: { firmId
     await tx.update(users).set({ ...names, updatedAt: sql`now()` }).where(eq(users.id, admin.id));
     await recordAudit(tx, { actorUserId: user.id, entityType: 'user', entityId: admin.id, action: 'updated', from: { firstName: admin.firstName, surname: admin.surname }, to: names });
   });
-  return getFirm(db, user, body.firmId);
+  return getFirm(ctx, { id: body.firmId });
 }
 
 /**
@@ -132,7 +138,7 @@ export async function updateFirm(db: Database, user: SessionUser, body: { firmId
  * lawyers and every account of the firm (admins and lawyers) are soft-deleted and their sessions
  * end. Applications, loans and audit events that name them stay readable.
  */
-export async function deleteFirm(db: Database, user: SessionUser, id: number): Promise<void> {
+export async function deleteFirm({ db, actor: user }: ServiceContext, { id }: { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const firm = await lockFirm(tx, id);
     // The lawyers are locked too: an application being created for one of them holds a
@@ -154,17 +160,18 @@ export async function deleteFirm(db: Database, user: SessionUser, id: number): P
 }
 
 /** The firm's lawyers, for staff and the firm's own admin. */
-export async function listFirmLawyers(db: Database, user: SessionUser, id: number, query: Paging & { search?: string }) {
-  await getFirm(db, user, id);
-  return listLawyersOfFirm(db, user, id, query);
+export async function listFirmLawyers(ctx: ServiceContext, { id, ...query }: { id: number } & Paging & { search?: string }) {
+  await getFirm(ctx, { id });
+  return listLawyersOfFirm(ctx, id, query);
 }
 
 /**
  * Loan totals of the firm (its lawyers' applications): credit offered, drawdowns that use credit,
  * how many loans, and the latest signing (a loan is created when the client signs).
  */
-export async function getFirmLoansAggregate(db: Database, user: SessionUser, id: number) {
-  await getFirm(db, user, id);
+export async function getFirmLoansAggregate(ctx: ServiceContext, { id }: { id: number }) {
+  const { db, actor: user } = ctx;
+  await getFirm(ctx, { id });
   const statuses = sql.join(creditUsingDrawdownStatuses.map((s) => sql`${s}`), sql`, `);
   const [row] = await queryRows<{ loansSum: number; totalDrawdowns: number; loansCount: number; dateCustomerAccepted: Date | string | null }>(
     db,

@@ -3,15 +3,14 @@ import * as v from 'valibot';
 import type { Database } from '../db/connection';
 import { sessions, users, userTokens } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { sqlStateOf } from '../http/error-handler';
 import { fieldCodes } from '../../shared/schemas/account';
 import { recordAudit } from './audit';
-import { UNIQUE_VIOLATION } from './active-cases';
+import { isUniqueViolation } from '../db/errors';
 
 /** Runs a shared form schema on the server: 400 {error: 'validation', fields} when it fails. */
 export function parseForm<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw AppError.validation(fieldCodes(result.issues));
+  if (!result.success) throw AppError.ruleFailed(fieldCodes(result.issues));
   return result.output;
 }
 
@@ -35,7 +34,7 @@ export async function withLoginGuard<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw loginTaken();
+    if (isUniqueViolation(error)) throw loginTaken();
     throw error;
   }
 }

@@ -1,11 +1,14 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/connection';
 import { solicitors } from '../db/schema';
-import { refuseDuplicate } from '../db/unique-violation';
+import { refuseDuplicate } from '../db/errors';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
+import type { ServiceContext } from './context';
 import { solicitorCreateSchema, solicitorUpdateSchema, type SolicitorCreateInput } from '../../shared/schemas/administration';
-import { activeCase, pageClause, searchPattern, type Paging } from './active-cases';
+import { activeCase } from '../db/active-case';
+import { searchPattern } from '../db/like';
+import { pageClause, type Paging } from '../db/paging';
 import { recordAudit } from './audit';
 import { parseForm } from './managed-accounts';
 
@@ -45,7 +48,7 @@ function where(search: string | undefined): SQL {
  * A page of solicitors (by name) with each one's active cases, and the count of those with any;
  * the counts run on the page's rows only. Two queries in all.
  */
-export async function listSolicitors(db: Database, query: Paging & { search?: string }) {
+export async function listSolicitors({ db }: ServiceContext, query: Paging & { search?: string }) {
   const condition = where(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<SolicitorRow>(
@@ -65,7 +68,7 @@ export async function listSolicitors(db: Database, query: Paging & { search?: st
  * One solicitor. A deleted one still reads (state 'inactive'): an application's independent step
  * keeps naming the solicitor it chose.
  */
-export async function getSolicitor(db: Database, id: number) {
+export async function getSolicitor({ db }: ServiceContext, { id }: { id: number }) {
   const [row] = await queryRows<SolicitorRow>(db, sql`select ${columns}, (select count(*)::int from (${casesOf('s')}) c) as "casesAmount" from solicitors s where s.id = ${id}`);
   if (!row) throw AppError.notFound();
   return row;
@@ -82,7 +85,8 @@ async function assertEmailFree(db: Database, email: string, exceptId?: number) {
   if (taken) throw AppError.validation({ email: 'addressUsed' });
 }
 
-export async function createSolicitor(db: Database, user: SessionUser, body: unknown) {
+export async function createSolicitor(ctx: ServiceContext, body: unknown) {
+  const { db, actor: user } = ctx;
   const input: SolicitorCreateInput = parseForm(solicitorCreateSchema, body);
   const id = await refuseDuplicate({ email: 'addressUsed' }, () => db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email);
@@ -93,7 +97,7 @@ export async function createSolicitor(db: Database, user: SessionUser, body: unk
     await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: row!.id, action: 'created', to: { ...input } });
     return row!.id;
   }));
-  return getSolicitor(db, id);
+  return getSolicitor(ctx, { id });
 }
 
 /** The live solicitor row locked for a change; 404 otherwise. */
@@ -104,7 +108,8 @@ async function lockSolicitor(db: Database, id: number) {
 }
 
 /** Changes a solicitor; the email is read-only (the contract refuses it as unknownField). */
-export async function updateSolicitor(db: Database, user: SessionUser, body: { solicitorId: number } & Record<string, unknown>) {
+export async function updateSolicitor(ctx: ServiceContext, body: { solicitorId: number } & Record<string, unknown>) {
+  const { db, actor: user } = ctx;
   const input = parseForm(solicitorUpdateSchema, body);
   await db.transaction(async (tx) => {
     const before = await lockSolicitor(tx, body.solicitorId);
@@ -120,14 +125,14 @@ export async function updateSolicitor(db: Database, user: SessionUser, body: { s
     const from = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
     await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: before.id, action: 'updated', from, to: changes });
   });
-  return getSolicitor(db, body.solicitorId);
+  return getSolicitor(ctx, { id: body.solicitorId });
 }
 
 /**
  * Deletes (soft) a solicitor no active case names; otherwise 400 hasActiveCases ('The solicitor
  * can't be deleted due to having active cases').
  */
-export async function deleteSolicitor(db: Database, user: SessionUser, id: number): Promise<void> {
+export async function deleteSolicitor({ db, actor: user }: ServiceContext, { id }: { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const solicitor = await lockSolicitor(tx, id);
     const [row] = await queryRows<{ active: boolean }>(tx, sql`select exists (${casesOf('s')}) as active from solicitors s where s.id = ${solicitor.id}`);

@@ -3,6 +3,9 @@ import type { Database } from '../db/connection';
 import { selectAccounts } from '../db/account-query';
 import { users } from '../db/schema';
 import { AppError } from '../http/app-error';
+import type { ServiceContext } from './context';
+import { searchPattern } from '../db/like';
+import { pageOf, pageOffset } from '../db/paging';
 
 export interface UserFilter {
   page: number;
@@ -14,33 +17,28 @@ export interface UserFilter {
 
 const extraFields = { state: users.status, createdAt: users.createdAt };
 
-/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function where(filter: UserFilter): SQL | undefined {
-  const search = filter.search?.trim();
+  const pattern = searchPattern(filter.search);
   return and(
     isNull(users.deletedAt),
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.firmId ? eq(users.firmId, filter.firmId) : undefined,
-    search
-      ? or(ilike(users.email, likePattern(search)), ilike(users.firstName, likePattern(search)), ilike(users.surname, likePattern(search)))
+    pattern
+      ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.surname, pattern))
       : undefined,
   );
 }
 
 /** Staff's list of accounts, newest first; one query for the page and one for the total. */
-export async function listUsers(db: Database, filter: UserFilter) {
+export async function listUsers({ db }: ServiceContext, filter: UserFilter) {
   const [items, [total]] = await Promise.all([
-    selectAccounts(db, extraFields).where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize),
+    selectAccounts(db, extraFields).where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset(pageOffset(filter)),
     db.select({ n: count() }).from(users).where(where(filter)),
   ]);
-  return { items, total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+  return pageOf(items, total?.n, filter);
 }
 
-export async function getUser(db: Database, id: number) {
+export async function getUser({ db }: ServiceContext, { id }: { id: number }) {
   const [user] = await selectAccounts(db, extraFields).where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!user) throw AppError.notFound();
   return user;

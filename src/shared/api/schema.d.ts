@@ -1277,6 +1277,18 @@ export interface components {
             /** @description Certificate of independent advice received. */
             independentAdvice: boolean;
             lawyer: components["schemas"]["LawyerInfo"];
+            abilities?: components["schemas"]["ApplicationAbilities"];
+        };
+        /** @description What the caller may do with this application now, worked out by the server from the shared rules (src/shared/rules/transitions.ts, the policies). Always sent by the server; optional so that a record made on the device before the server has it still types. */
+        ApplicationAbilities: {
+            /** @description The caller may save steps of the journey now. */
+            editJourney: boolean;
+            /** @description The caller may submit the application now. */
+            submit: boolean;
+            /** @description The statuses the caller's role may move the application to from its status (the transitions table). */
+            transitions: components["schemas"]["ApplicationStatus"][];
+            /** @description The document types the caller may upload or delete now. */
+            changeDocuments: components["schemas"]["DocumentType"][];
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */

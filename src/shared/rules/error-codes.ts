@@ -29,6 +29,8 @@ export const fieldMessages = {
   fileType: 'only .pdf files are accepted',
   fileName: 'file name is not acceptable',
   tooManyFiles: 'too many files',
+  /** An upload with more files or fields than one upload takes. Our wording. */
+  tooMany: 'Too many files or fields were sent',
   /** The client's email is their login: it was invited and cannot change in the journey. Our wording. */
   emailLocked: 'The email address cannot be changed once the client is invited',
   /** A field the request may not send (read-only on this screen). */
@@ -76,8 +78,24 @@ export const errorMessages = {
   inProgress: 'This change is still being saved. Please wait a moment.',
   /** No answer at all (offline, server unreachable): not in the spec, which only logs it. */
   offline: 'No connection. Please check your connection and try again.',
+  /** A request the server cannot read (malformed body, a value the database refuses). Our wording. */
+  badRequest: 'The request could not be read. Please check your entry and try again.',
+  /** A body over the server's limit. Our wording. */
+  tooLarge: 'This is too large to send.',
+  /** A body of a kind the call does not take. Our wording. */
+  unsupportedMediaType: 'This kind of content cannot be sent here.',
+  /**
+   * Deleting a firm, a lawyer or a solicitor with an active case; the screen that deletes uses the
+   * words of hasActiveCasesMessages for what it deletes. Our wording for any other.
+   */
+  hasActiveCases: "This can't be deleted due to active cases",
 } as const;
-export type ErrorCode = keyof typeof errorMessages;
+
+/** An upload refused for its file: the error is the field's code, and the screen names the file (uploadMessage). */
+export const uploadErrorCodes = ['fileTooLarge', 'fileType', 'fileName', 'tooManyFiles'] as const satisfies readonly FieldCode[];
+
+/** Every code the server may send as `error`: each has words on the client (AppError takes only these). */
+export type ErrorCode = keyof typeof errorMessages | (typeof uploadErrorCodes)[number];
 
 export const PASSWORD_HINT = 'Passwords must contain at least one number and a mixture of uppercase and lowercase letters.';
 

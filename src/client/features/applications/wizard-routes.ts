@@ -1,5 +1,7 @@
 import type { Role } from '../../../shared/rules/permissions';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import { editableApplicationStatuses, isEditableStatus } from '../../../shared/rules/transitions';
+import { wizardAudience } from '../../../shared/journey/audience';
 import { paths } from '../../routing/paths';
 
 /**
@@ -9,17 +11,10 @@ import { paths } from '../../routing/paths';
  */
 export const RESUME_STEP = 'resume';
 
-/** Statuses in which the journey can still be edited; later ones show the details screen. */
-export const editableStatuses: readonly ApplicationStatus[] = ['incomplete', 'created'];
+/** Statuses in which the journey can still be edited; later ones show the details screen (shared rule). */
+export const editableStatuses: readonly ApplicationStatus[] = editableApplicationStatuses;
 
-export function isEditableStatus(status: ApplicationStatus): boolean {
-  return editableStatuses.includes(status);
-}
-
-/** Who fills the journey: the lawyer's wizard and the client's own form (spec section 2). */
-export function wizardAudience(role: Role): 'lawyer' | 'customer' | null {
-  return role === 'lawyer' ? 'lawyer' : role === 'customer' ? 'customer' : null;
-}
+export { isEditableStatus, wizardAudience };
 
 /** Where an application of the list opens for this role. */
 export function applicationHref(id: number | string, status: ApplicationStatus, role: Role): string {

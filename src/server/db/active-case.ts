@@ -13,19 +13,3 @@ export function activeCase(alias: string): SQL {
   return sql`(${a}.status in (${list(activeCaseStatuses)}) and not exists (
     select 1 from loans ended_loan where ended_loan.application_id = ${a}.id and ended_loan.status in (${list(endedLoanStatuses)})))`;
 }
-
-/** Free text for ILIKE: LIKE's wildcards escaped, so "50%" means the text. Undefined when blank. */
-export function searchPattern(search: string | undefined): string | undefined {
-  const text = search?.trim();
-  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-}
-
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-export const pageClause = ({ page, pageSize }: Paging): SQL => sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
-
-/** The database's unique-violation state: an email taken by a request that raced this one. */
-export const UNIQUE_VIOLATION = '23505';

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../auth/sessions';
-import type { Database } from '../db/connection';
-import { applications, clients, lawyers } from '../db/schema';
-import { applicationScope } from '../policies/applications';
-import { likePattern } from './users';
-import type { components } from '../../shared/api/schema';
+import type { SessionUser } from '../../auth/sessions';
+import { applications, clients, lawyers } from '../../db/schema';
+import { containsPattern } from '../../db/like';
+import { pageOf, pageOffset } from '../../db/paging';
+import * as applicationPolicy from '../../policies/applications';
+import type { ServiceContext } from '../context';
+import type { components } from '../../../shared/api/schema';
 
 export interface ApplicationFilter {
   page: number;
@@ -30,7 +31,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   if (terms.length === 0) return undefined;
   return and(
     ...terms.map((term) => {
-      const pattern = likePattern(term);
+      const pattern = containsPattern(term);
       return or(ilike(clients.firstName, pattern), ilike(clients.lastName, pattern), ilike(applications.caseRef, pattern));
     }),
   );
@@ -39,7 +40,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 /** The caller's scope first; the filters can only narrow it. */
 function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
   return and(
-    applicationScope(user),
+    applicationPolicy.scope(user),
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
     filter.customerId ? eq(applications.clientId, filter.customerId) : undefined,
@@ -49,8 +50,8 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
 }
 
 /** A page of the applications the caller may see, newest first: one query for the page, one for the total. */
-export async function listApplications(db: Database, user: SessionUser, filter: ApplicationFilter): Promise<ApplicationList> {
-  const condition = where(user, filter);
+export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
+  const condition = where(actor, filter);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -68,7 +69,7 @@ export async function listApplications(db: Database, user: SessionUser, filter: 
       .where(condition)
       .orderBy(desc(applications.startedAt), desc(applications.id))
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .offset(pageOffset(filter)),
     db
       .select({ n: count() })
       .from(applications)
@@ -76,14 +77,10 @@ export async function listApplications(db: Database, user: SessionUser, filter: 
       .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
       .where(condition),
   ]);
-  return {
-    items: rows.map(({ startedAt, status, ...row }) => ({
-      ...row,
-      startDate: startedAt.toISOString(),
-      status: status as ApplicationList['items'][number]['status'],
-    })),
-    total: total?.n ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+  const items = rows.map(({ startedAt, status, ...row }) => ({
+    ...row,
+    startDate: startedAt.toISOString(),
+    status: status as ApplicationList['items'][number]['status'],
+  }));
+  return pageOf(items, total?.n, filter);
 }

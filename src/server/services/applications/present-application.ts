@@ -1,0 +1,63 @@
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/connection';
+import * as applicationPolicy from '../../policies/applications';
+import { changeableDocumentTypes } from '../../policies/files';
+import { listApplicationFiles } from '../files/file-record';
+import type { components } from '../../../shared/api/schema';
+import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import { allowedApplicationTransitions, isEditableStatus } from '../../../shared/rules/transitions';
+import type { ApplicationRow } from './find-application';
+import { loadJourney } from './load-journey';
+
+export type ApplicationRecord = components['schemas']['Application'];
+type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** What the caller may do with the application now: the shared rules and the policy, worked out once. */
+export function applicationAbilities(actor: SessionUser, row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>): ApplicationAbilities {
+  const status = row.status as ApplicationStatus;
+  const transitions = allowedApplicationTransitions(actor.role, status);
+  return {
+    editJourney: isEditableStatus(status) && applicationPolicy.can(actor, 'editJourney', row),
+    submit: transitions.includes('submitted') && applicationPolicy.can(actor, 'submit', row),
+    transitions,
+    changeDocuments: changeableDocumentTypes(actor, status),
+  };
+}
+
+/** The Application of the contract, as the caller may see it. */
+export async function presentApplication(db: Database, actor: SessionUser, row: ApplicationRow): Promise<ApplicationRecord> {
+  const [{ journey, versions }, fileRecords] = await Promise.all([loadJourney(db, row.id), listApplicationFiles(db, actor, row.id)]);
+  return {
+    id: row.id,
+    lawyerId: row.lawyerId,
+    customerId: row.clientId,
+    firmId: row.firmId,
+    loanId: row.loanId,
+    name: row.name,
+    surname: row.surname,
+    clientEmail: row.clientEmail,
+    startDate: iso(row.startedAt),
+    updatedAt: iso(row.updatedAt),
+    status: row.status as ApplicationRecord['status'],
+    journey,
+    journeyVersions: versions,
+    loanAmount: row.loanAmountPence === null ? null : row.loanAmountPence / 100,
+    files: fileRecords,
+    envelopeId: row.envelopeId,
+    envelopeUrl: row.envelopeUrl,
+    kycAmlCheck: row.kycAmlCheck,
+    credidCheck: row.credidCheck,
+    repaymentVehicle: row.repaymentVehicle,
+    independentAdvice: row.independentAdvice,
+    lawyer: {
+      id: row.lawyerId,
+      firstName: row.lawyerFirstName,
+      surname: row.lawyerSurname,
+      login: row.lawyerLogin,
+      firm: { id: row.firmId, firmName: row.firmName },
+    },
+    abilities: applicationAbilities(actor, row),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import { files } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { redeemDownloadToken } from '../../files/download-tokens';
+import { renderApplicationPdf } from '../../pdf/application-pdf';
+import type { PublicContext } from '../context';
+
+/** What a download link grants, ready to send: the route sets the headers from it. */
+export interface Download {
+  body: Readable | Buffer;
+  contentType: 'application/pdf';
+  size: number;
+  fileName: string;
+  /**
+   * Uploaded content is offered as a download (`attachment`), never rendered on our origin; the
+   * PDF the server makes from the application opens in the browser's viewer (spec: "in a new window").
+   */
+  disposition: 'attachment' | 'inline';
+}
+
+/** GET /files/{token}: the file a valid link grants; 404 otherwise. The token is the credential. */
+export async function openDownload({ db, storage, config }: PublicContext, input: { token: string }): Promise<Download> {
+  const grant = await redeemDownloadToken(db, input.token);
+  if (!grant) throw AppError.notFound();
+  if (grant.kind === 'file') {
+    const [row] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, grant.fileId), eq(files.applicationId, grant.applicationId), isNull(files.deletedAt)))
+      .limit(1);
+    const stream = row ? await storage.open(row.key) : undefined;
+    if (!row || !stream) throw AppError.notFound();
+    return { body: stream, contentType: 'application/pdf', size: row.size, fileName: row.fileName, disposition: 'attachment' };
+  }
+  const pdf = await renderApplicationPdf(db, {
+    applicationId: grant.applicationId,
+    variant: grant.variant,
+    audience: grant.audience,
+    productName: config.brand.productName,
+  });
+  if (!pdf) throw AppError.notFound();
+  return { body: Buffer.from(pdf), contentType: 'application/pdf', size: pdf.length, fileName: grant.fileName, disposition: 'inline' };
+}
