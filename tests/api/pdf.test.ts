@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed';
-import { formatValue } from '../../src/server/pdf/application-pdf';
+import { formatValue } from '../../src/server/pdf/application-layout';
 import { startTestServer, type TestServer } from './harness';
 import { applicationIdOf, fetchLink, otherLawyer } from './files-helpers';
 

@@ -19,7 +19,7 @@ export const fileHandlers: Handlers = {
   downloadDocument: async (request, _reply, { db }) =>
     filesService.documentDownloadLink(db, caller(request).user, request.params.id, request.params.type, request.query.fileId),
 
-  getFile: async (request, reply, { db, config }) => filesService.sendDownload(db, fileStorage(config.filesDir), request.params.token, reply, config.brand.productName),
+  getFile: async (request, reply, { db, config }) => filesService.sendDownload(db, fileStorage(config.filesDir), request.params.token, reply, config.brand.productName, config.timeouts.pdfTimeoutMs),
 
   createApplicationPdf: async (request, _reply, { db }) =>
     filesService.applicationPdfLink(db, caller(request).user, request.params.id, request.query.variant ?? 'full'),

@@ -210,7 +210,7 @@ export async function applicationPdfLink(db: Database, user: User, applicationId
 }
 
 /** GET /files/{token}: the file a valid link grants, named in Content-Disposition; 404 otherwise. */
-export async function sendDownload(db: Database, storage: FileStorage, token: string, reply: FastifyReply, productName: string): Promise<FastifyReply> {
+export async function sendDownload(db: Database, storage: FileStorage, token: string, reply: FastifyReply, productName: string, pdfTimeoutMs?: number): Promise<FastifyReply> {
   const grant = await redeemDownloadToken(db, token);
   if (!grant) throw AppError.notFound();
   reply.header('Cache-Control', 'no-store');
@@ -229,7 +229,7 @@ export async function sendDownload(db: Database, storage: FileStorage, token: st
       .header('Content-Disposition', contentDisposition(row.fileName, 'attachment'))
       .send(stream);
   }
-  const pdf = await renderApplicationPdf(db, { applicationId: grant.applicationId, variant: grant.variant, audience: grant.audience, productName });
+  const pdf = await renderApplicationPdf(db, { applicationId: grant.applicationId, variant: grant.variant, audience: grant.audience, productName, timeoutMs: pdfTimeoutMs });
   if (!pdf) throw AppError.notFound();
   // Made by the server from the application: opened in the browser's viewer (spec: "in a new window").
   return reply
