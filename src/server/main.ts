@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed';
 import { startMailSender } from './mail/sender';
 import { startHousekeeping } from './services/housekeeping';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another server holds the data folder: say who, without a stack trace.
+  console.error(err instanceof DataDirLocked ? `Cannot start: ${err.message}` : err);
   process.exit(1);
 });
