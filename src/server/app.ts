@@ -107,7 +107,7 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       if (field) throw AppError.validation({ [field]: 'invalid' });
     },
     // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
-    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart }) : {}),
+    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs }) : {}),
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.
