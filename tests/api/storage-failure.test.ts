@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startTestServer({ filesDir });
   token = await server.signIn(demoAccounts.lawyer);
   applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   fs.rmSync(filesDir, { recursive: true, force: true });

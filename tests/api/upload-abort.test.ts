@@ -28,7 +28,7 @@ beforeAll(async () => {
   applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
   // Large enough that the storage has opened its partial file before the body is cut.
   bigPdf = Buffer.concat([await smallPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   fs.rmSync(filesDir, { recursive: true, force: true });
