@@ -33,7 +33,7 @@ beforeAll(async () => {
     await server.rows(sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${applicationId} and step = ${step}`);
   }
   await server.rows(sql`update applications set case_ref = ${word} where id = ${applicationId}`);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });
