@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -118,4 +119,27 @@ describe('uploads whose body never fully arrives', () => {
     await closed;
     expect(Date.now() - started).toBeLessThan(5_000);
   }, 30_000);
+});
+
+describe('a claim left by a crashed process', () => {
+  it('blocks its retries only for the short lease, then the retry takes it over', async () => {
+    const userId = (await server.call({ method: 'GET', url: '/api/auth', token })).json().id as number;
+    // What an upload's claim looks like (a multipart body is not part of the hash), left without an answer.
+    const hash = createHash('sha256').update('POST\n/api/applications/file/upload\n').digest('hex');
+    const plant = (key: string, age: string) =>
+      server.rows(sql`insert into idempotency_keys (user_id, key, method, path, request_hash, created_at)
+        values (${userId}, ${key}, 'POST', '/api/applications/file/upload', ${hash}, now() - ${age}::interval)`);
+    const upload = async (key: string) => server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': key } }));
+
+    await plant('crashed-recently', '10 seconds');
+    const waiting = await upload('crashed-recently');
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toEqual({ error: 'inProgress' });
+
+    // Two minutes: past the 60 s lease, well within the quarter of an hour it used to take.
+    await plant('crashed-earlier', '2 minutes');
+    const takenOver = await upload('crashed-earlier');
+    expect(takenOver.statusCode, takenOver.body).toBe(201);
+    await server.call({ method: 'POST', url: '/api/applications/file/delete', token, payload: { fileKey: takenOver.json().key } });
+  });
 });
