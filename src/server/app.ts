@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type http from 'node:http';
+import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/connection';
@@ -33,11 +34,12 @@ export interface AppOptions {
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<http.Server> = {
     logger: logger ? loggerOptions(config.production, logger === true ? undefined : logger) : false,
     // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
   };
   const app = Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +61,21 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   }
   await serveClient(app, config.staticDir);
   return app;
+}
+
+/**
+ * Node's limits on slow clients: headers and the whole request must arrive in time, a silent
+ * connection is closed, an idle kept-alive one too. Node looks for late requests on an interval
+ * (30 s by default), shortened here so a short limit is kept to within a quarter of itself.
+ */
+function serverTimeouts(t: Config['timeouts']): Partial<FastifyHttpOptions<http.Server>> {
+  const checkEvery = Math.min(5_000, Math.max(100, Math.floor(Math.min(t.headersTimeoutMs, t.requestTimeoutMs) / 4)));
+  return {
+    requestTimeout: t.requestTimeoutMs,
+    connectionTimeout: t.connectionTimeoutMs,
+    keepAliveTimeout: t.keepAliveTimeoutMs,
+    http: { headersTimeout: t.headersTimeoutMs, connectionsCheckingInterval: checkEvery },
+  };
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -94,7 +111,7 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       if (field) throw AppError.validation({ [field]: 'invalid' });
     },
     // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
-    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart }) : {}),
+    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs }) : {}),
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.

@@ -33,6 +33,27 @@ export interface Config {
   filesDir: string;
   /** Where postcode lookups go: the built-in table (demo addresses) or Ideal Postcodes. */
   postcode: PostcodeConfig;
+  /** How long the server waits for clients and for its own heavy work (README: Limits and timeouts). */
+  timeouts: Timeouts;
+}
+
+/** Milliseconds; each is set by the environment variable of the same name in capitals. */
+export interface Timeouts {
+  /** The whole request (headers and body) must have arrived within this: a slow body is cut off. */
+  requestTimeoutMs: number;
+  /** The request headers must have arrived within this. */
+  headersTimeoutMs: number;
+  /** A connection with no bytes either way for this long is closed (longer than pdfTimeoutMs). */
+  connectionTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Laying out an application PDF may take this long; then 503 `pdfTimeout`. */
+  pdfTimeoutMs: number;
+  /**
+   * An idempotency claim with no answer is taken over after this: the claim of a process that
+   * died mid-request (a request that ended without an answer releases its claim at once).
+   */
+  idempotencyLeaseMs: number;
 }
 
 export interface PostcodeConfig {
@@ -75,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Tests keep uploads in memory unless told otherwise, so no run leaves files behind.
     filesDir: env.FILES_DIR === 'memory://' ? 'memory://' : env.FILES_DIR ? path.resolve(env.FILES_DIR) : env.NODE_ENV === 'test' ? 'memory://' : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
     postcode: postcodeConfig(env),
+    timeouts: timeouts(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
       companyName: env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
@@ -98,6 +120,21 @@ function postcodeConfig(env: Env): PostcodeConfig {
     idealPostcodesUrl: (env.IDEAL_POSTCODES_URL || 'https://api.ideal-postcodes.co.uk').replace(/\/+$/, ''),
     timeoutMs: integer(env.POSTCODE_TIMEOUT_MS, 5000, 'POSTCODE_TIMEOUT_MS'),
   };
+}
+
+export function timeouts(env: Env): Timeouts {
+  const read = (name: string, fallback: number) => integer(env[name], fallback, name);
+  const t: Timeouts = {
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', 300_000),
+    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', 20_000),
+    connectionTimeoutMs: read('CONNECTION_TIMEOUT_MS', 60_000),
+    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    pdfTimeoutMs: read('PDF_TIMEOUT_MS', 30_000),
+    idempotencyLeaseMs: read('IDEMPOTENCY_LEASE_MS', 60_000),
+  };
+  for (const [name, value] of Object.entries(t)) if (value === 0) throw new Error(`${name} must be more than 0`);
+  if (t.headersTimeoutMs > t.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  return t;
 }
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {

@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed';
 import { startMailSender } from './mail/sender';
 import { startHousekeeping } from './services/housekeeping';
+import { startFileHousekeeping } from './files/housekeeping';
+import { fileStorage } from './files/storage';
 
 /** Starts one server process: database (migrated), demo data on first start, mail, HTTP. */
 async function main(): Promise<void> {
@@ -21,11 +24,13 @@ async function main(): Promise<void> {
     : undefined;
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
+  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config.filesDir), (msg, err) => app.log.error({ err }, msg));
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail?.();
     stopHousekeeping();
+    stopFileHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another server holds the data folder: say who, without a stack trace.
+  console.error(err instanceof DataDirLocked ? `Cannot start: ${err.message}` : err);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,13 +40,34 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir);
 }
 
+/**
+ * The embedded database lives in files one process may open at a time: the data folder is locked
+ * first (db/data-dir-lock.ts), and a second process stops here with DataDirLocked.
+ */
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const location = dataDir === 'memory://' ? 'memory://' : path.join(dataDir, 'pglite');
-  if (location !== 'memory://') fs.mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create('memory://'), () => undefined);
+  const lock = lockDataDir(dataDir);
+  try {
+    const location = path.join(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
+    return await pgliteHandle(await PGlite.create(location), () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db: db as unknown as Database, kind: 'pglite', close };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -57,6 +57,11 @@ export async function readUpload(
   } catch {
     throw AppError.validation({ file: 'invalid' });
   }
+  // Whatever fails after the file part was stored (a second file part, a bad field after it)
+  // takes its bytes with it: nothing is kept that no row will name.
+  const discardStored = async () => {
+    if (file) await options.storage.remove(options.key).catch(() => undefined);
+  };
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -77,10 +82,19 @@ export async function readUpload(
       file = { partFileName: part.filename, size: await storeChecked(part, options) };
     }
   } catch (error) {
+    await discardStored();
     if (error instanceof AppError) throw error;
     throw multipartError(error);
   }
   return { fields, file };
+}
+
+/**
+ * The storage could not keep the bytes (a full disk, a quota, a failing device): a fault of the
+ * server, never of the file, so the client keeps the upload and tries again later.
+ */
+export function storageFailure(error: unknown): AppError {
+  return Object.assign(new AppError(503, 'storageUnavailable'), { cause: error });
 }
 
 function multipartError(error: unknown): AppError {
@@ -120,13 +134,20 @@ async function storeChecked(part: MultipartFile, options: { storage: FileStorage
   // The storage may attach its own listeners a tick later (after creating folders): a refusal in
   // between is kept in `refused`, never an unhandled stream error.
   checker.on('error', () => undefined);
+  // A body that stops arriving (the client went, a timeout cut it) fails the part: the failure
+  // must reach the storage's write too, or it would wait for bytes forever with its file open.
+  let cut: unknown;
+  part.file.once('error', (error) => {
+    cut = error;
+    checker.destroy(refused ?? error);
+  });
   part.file.pipe(checker);
   try {
     await options.storage.put(options.key, checker);
   } catch (error) {
     part.file.unpipe(checker);
     part.file.resume();
-    throw refused ?? error;
+    throw refused ?? cut ?? storageFailure(error);
   }
   if (refused || part.file.truncated) {
     await options.storage.remove(options.key);

@@ -17,10 +17,26 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Every key held (tests and housekeeping). */
   keys(): Promise<string[]>;
+  /** Everything held, partial writes included, with when it was last written (housekeeping). */
+  inventory(): Promise<StoredEntry[]>;
+  /** Removes an entry the inventory listed: a key, or a partial write left by a dead process. */
+  discard(name: string): Promise<void>;
+}
+
+export interface StoredEntry {
+  /** A key, or the name of a partial write (`<key>.<random>.part`). */
+  name: string;
+  partial: boolean;
+  modifiedAt: Date;
 }
 
 /** Keys are made by the server: a two-character shard and a random name. Nothing else is accepted. */
 const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf$/;
+const PARTIAL_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf\.[a-f0-9]{12}\.part$/;
+
+export function isFileKey(name: string): boolean {
+  return KEY_PATTERN.test(name);
+}
 
 export function newFileKey(): string {
   const name = randomBytes(16).toString('hex');
@@ -41,10 +57,12 @@ async function collect(source: Readable | Uint8Array): Promise<Buffer> {
 /** Keeps bytes in the process (tests, and the in-memory database setup). */
 export class MemoryFileStorage implements FileStorage {
   private readonly files = new Map<string, Buffer>();
+  private readonly written = new Map<string, Date>();
 
   async put(key: string, source: Readable | Uint8Array): Promise<void> {
     checkKey(key);
     this.files.set(key, await collect(source));
+    this.written.set(key, new Date());
   }
   async open(key: string): Promise<Readable | undefined> {
     if (!KEY_PATTERN.test(key)) return undefined;
@@ -53,9 +71,16 @@ export class MemoryFileStorage implements FileStorage {
   }
   async remove(key: string): Promise<void> {
     this.files.delete(key);
+    this.written.delete(key);
   }
   async keys(): Promise<string[]> {
     return [...this.files.keys()];
+  }
+  async inventory(): Promise<StoredEntry[]> {
+    return [...this.files.keys()].map((name) => ({ name, partial: false, modifiedAt: this.written.get(name) ?? new Date() }));
+  }
+  async discard(name: string): Promise<void> {
+    await this.remove(name);
   }
 }
 
@@ -101,6 +126,27 @@ export class DiskFileStorage implements FileStorage {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
+  async inventory(): Promise<StoredEntry[]> {
+    const out: StoredEntry[] = [];
+    for (const name of await this.keys()) {
+      const partial = PARTIAL_PATTERN.test(name);
+      if (!partial && !KEY_PATTERN.test(name)) continue;
+      try {
+        const stat = await fs.promises.stat(path.join(this.root, ...name.split('/')));
+        out.push({ name, partial, modifiedAt: stat.mtime });
+      } catch (error) {
+        // Renamed or removed meanwhile: nothing to list.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return out;
+  }
+
+  async discard(name: string): Promise<void> {
+    if (!PARTIAL_PATTERN.test(name) && !KEY_PATTERN.test(name)) throw new Error(`invalid storage entry ${JSON.stringify(name)}`);
+    await fs.promises.rm(path.join(this.root, ...name.split('/')), { force: true });
+  }
+
   async keys(): Promise<string[]> {
     const out: string[] = [];
     let shards: string[];
@@ -127,6 +173,15 @@ const storages = new Map<string, FileStorage>();
  * disk would.
  */
 export function fileStorage(filesDir: string): FileStorage {
+  return storages.get(filesDir) ?? createStorage(filesDir);
+}
+
+/** Puts a storage in place for a location (tests: a disk that fails, to see what a full disk does). */
+export function useFileStorage(filesDir: string, storage: FileStorage): void {
+  storages.set(filesDir, storage);
+}
+
+function createStorage(filesDir: string): FileStorage {
   let storage = storages.get(filesDir);
   if (!storage) {
     storage = filesDir === 'memory://' ? new MemoryFileStorage() : new DiskFileStorage(filesDir);

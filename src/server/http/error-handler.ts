@@ -6,6 +6,8 @@ import { isBadValue } from '../db/errors';
 /** Every failure becomes an error code on the wire; only a real fault is a 500, and is logged. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof AppError) {
+    // A 5xx of ours (a full disk, a PDF past its time) is still a fault someone must see.
+    if (error.statusCode >= 500 && error.statusCode !== 501) request.log.error({ err: error, cause: error.cause }, error.code);
     if (error.code === 'tooManyAttempts' && error.extra.retryAfter) reply.header('Retry-After', String(error.extra.retryAfter));
     reply.code(error.statusCode).send({ error: error.code, ...error.extra });
     return;

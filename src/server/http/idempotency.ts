@@ -15,19 +15,27 @@ import { AppError } from './app-error';
  *   request) nor 5xx (a fault): those release the claim, so the same key may try again;
  * - a replay with the same key and the same request answers the stored status and body;
  *   with another request (method, path or body) 400 `idempotencyKeyReused`;
- *   while the first is still running, 409 `inProgress` (try again shortly).
+ *   while the first is still running, 409 `inProgress` (try again shortly);
+ * - a request whose body never fully arrived (a dropped or truncated upload) stores nothing and
+ *   releases its claim at once, whether or not an answer could still be sent: the retry runs.
  * Keys belong to the signed-in user: one user's keys never meet another's.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
- * A claim with no answer after this long belongs to a request that died with its process; the
- * next replay takes it over. Long enough for a 20 MB upload on a slow connection (the claim of a
- * multipart upload is taken before its body arrives).
+ * A claim with no answer is taken over once it has not been renewed for this long: the claim of a
+ * process that died mid-request (kill -9, a crash). A live request renews its claim every third of
+ * the lease, however long its body takes to arrive, so a slow upload never loses its claim.
  */
-export const IDEMPOTENCY_STALE_MS = 15 * 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
-const claims = new WeakMap<FastifyRequest, { userId: number; key: string }>();
+interface Claim {
+  userId: number;
+  key: string;
+  renewal: NodeJS.Timeout;
+}
+
+const claims = new WeakMap<FastifyRequest, Claim>();
 
 /** JSON with object keys sorted at every level: equal bodies hash alike whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -59,7 +67,49 @@ function headerKey(request: FastifyRequest): string | undefined {
 }
 
 /** The route hooks of an operation that takes the header (wired in app.ts). */
-export function idempotencyHooks(db: Database, options: { multipart: boolean }): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+export function idempotencyHooks(
+  db: Database,
+  options: { multipart: boolean; leaseMs?: number },
+): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+  const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
+  const whereClaim = (claim: { userId: number; key: string }) =>
+    and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode));
+
+  const release = async (request: FastifyRequest, claim: Claim) => {
+    try {
+      await db.delete(idempotencyKeys).where(whereClaim(claim));
+    } catch (error) {
+      // Left to its lease: the next replay after it takes the claim over.
+      request.log.error(error, 'releasing an idempotency claim failed');
+    }
+  };
+
+  /** Ours now: renewed while the request runs; released or answered when it ends. */
+  const hold = (request: FastifyRequest, reply: FastifyReply, userId: number, key: string) => {
+    const renewal = setInterval(() => {
+      db.update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(whereClaim({ userId, key }))
+        .catch((error: unknown) => request.log.error(error, 'renewing an idempotency claim failed'));
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    renewal.unref();
+    claims.set(request, { userId, key, renewal });
+    // The connection ended before the body arrived: no answer can matter, let the retry run.
+    reply.raw.once('close', () => {
+      if (bodyArrived(request)) return;
+      const claim = take(request);
+      if (claim) void release(request, claim);
+    });
+  };
+
+  const take = (request: FastifyRequest): Claim | undefined => {
+    const claim = claims.get(request);
+    if (!claim) return undefined;
+    claims.delete(request);
+    clearInterval(claim.renewal);
+    return claim;
+  };
+
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = headerKey(request);
     const userId = request.auth?.user.id;
@@ -72,7 +122,7 @@ export function idempotencyHooks(db: Database, options: { multipart: boolean }):
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 1) {
-      claims.set(request, { userId, key });
+      hold(request, reply, userId, key);
       return;
     }
     const [stored] = await db
@@ -94,12 +144,12 @@ export function idempotencyHooks(db: Database, options: { multipart: boolean }):
             eq(idempotencyKeys.userId, userId),
             eq(idempotencyKeys.key, key),
             isNull(idempotencyKeys.statusCode),
-            lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_STALE_MS} * interval '1 millisecond'`),
+            lt(idempotencyKeys.createdAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
           ),
         )
         .returning({ key: idempotencyKeys.key });
       if (takenOver.length === 1) {
-        claims.set(request, { userId, key });
+        hold(request, reply, userId, key);
         return;
       }
       throw new AppError(409, 'inProgress');
@@ -111,25 +161,28 @@ export function idempotencyHooks(db: Database, options: { multipart: boolean }):
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = claims.get(request);
+    const claim = take(request);
     if (!claim) return payload;
-    claims.delete(request);
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode));
     const status = reply.statusCode;
+    if (!isStoredStatus(status) || !bodyArrived(request)) {
+      await release(request, claim);
+      return payload;
+    }
     try {
-      if (!isStoredStatus(status)) {
-        await db.delete(idempotencyKeys).where(where);
-        return payload;
-      }
-      await db.update(idempotencyKeys).set({ statusCode: status, responseBody: parseBody(payload) }).where(where);
+      await db.update(idempotencyKeys).set({ statusCode: status, responseBody: parseBody(payload) }).where(whereClaim(claim));
     } catch (error) {
-      // The answer still goes out; the claim stays open and is taken over once stale.
+      // The answer still goes out; the claim stays open and is taken over once its lease ends.
       request.log.error(error, 'storing an idempotent answer failed');
     }
     return payload;
   };
 
   return { preHandler, onSend };
+}
+
+/** Whether the whole request body was received (requests made in-process, by inject, always are). */
+function bodyArrived(request: FastifyRequest): boolean {
+  return request.raw.complete !== false;
 }
 
 function parseBody(payload: unknown): unknown {

@@ -1,35 +1,13 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { applications, applicationSteps, clients, files, firms, lawyers, solicitors, users } from '../db/schema';
-import { PdfWriter } from './document';
-import { printedFields, printedSections } from '../../shared/journey/display';
+import type { PdfData, PdfOptions, PdfVariant } from './application-layout';
+import { renderInWorker } from './render-in-worker';
 import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
-import { formatApplicationId, formatDate, formatDateTime, formatMoney } from '../../shared/rules/formats';
-import { applicationStatusLabels, type ApplicationStatus } from '../../shared/rules/statuses';
-
-export type PdfVariant = 'full' | 'summary';
-export type Audience = 'lawyer' | 'customer';
+import { formatApplicationId } from '../../shared/rules/formats';
 
 export function applicationPdfFileName(applicationId: number, variant: PdfVariant): string {
   return `${formatApplicationId(applicationId)}${variant === 'summary' ? '-summary' : ''}.pdf`;
-}
-
-/** The summary PDF: who, what case, how much, how repaid. */
-const summaryFields: Partial<Record<JourneyStep, readonly string[]>> = {
-  personal: ['firstName', 'lastName', 'email', 'contactNumber'],
-  case: ['caseRef', 'stageOfProceedings', 'feeEstimate'],
-  financial: ['estimationOfSettlementAmount'],
-  asset: ['submittedFormE', 'documents', 'assetValue', 'routeToRepayment'],
-  independent: ['useOwnSolicitor', 'solicitorId'],
-};
-
-interface PdfData {
-  application: typeof applications.$inferSelect;
-  client: { firstName: string; lastName: string; email: string };
-  lawyer: { firstName: string; surname: string; firm: string };
-  journey: Partial<Record<JourneyStep, Record<string, unknown>>>;
-  solicitorNames: Map<number, string>;
-  fileNames: Map<number, string>;
 }
 
 async function loadPdfData(db: Database, applicationId: number): Promise<PdfData | undefined> {
@@ -81,46 +59,17 @@ async function loadPdfData(db: Database, applicationId: number): Promise<PdfData
 }
 
 /**
- * The application as a PDF (made on demand when its download link is opened): the summary block
- * (client, status, dates, lawyer, amount), then every step's answers with their question labels
- * (full) or the key figures (summary). Undefined when the application does not exist.
+ * The application as a PDF (made on demand when its download link is opened). The records are read
+ * here; the layout runs in a worker thread under a time limit (render-in-worker.ts), so a long
+ * answer never holds the event loop. Undefined when the application does not exist.
  */
 export async function renderApplicationPdf(
   db: Database,
-  options: { applicationId: number; variant: PdfVariant; audience: Audience; productName: string; now?: Date },
+  options: PdfOptions & { applicationId: number; timeoutMs?: number },
 ): Promise<Uint8Array | undefined> {
   const data = await loadPdfData(db, options.applicationId);
   if (!data) return undefined;
-  const { application, client, lawyer, journey } = data;
-  const id = formatApplicationId(application.id);
-  const pdf = await PdfWriter.create({
-    title: `${options.productName} - application ${id}`,
-    author: options.productName,
-    footer: `${options.productName} - application ${id}`,
-  });
-  pdf.title(`Application ${id}${options.variant === 'summary' ? ' - summary' : ''}`, options.productName);
-  pdf.heading('Application');
-  pdf.row('Client', [client.firstName, client.lastName].filter(Boolean).join(' ') || '-');
-  pdf.row('Client email', client.email);
-  pdf.row('Status', applicationStatusLabels[application.status as ApplicationStatus] ?? application.status);
-  pdf.row('Started', formatDate(application.startedAt));
-  pdf.row('Last updated', formatDate(application.updatedAt));
-  pdf.row('Lawyer', [lawyer.firstName, lawyer.surname].filter(Boolean).join(' ') || '-');
-  pdf.row('Law firm', lawyer.firm);
-  if (application.caseRef) pdf.row('Case reference', application.caseRef);
-  if (application.loanAmountPence !== null) pdf.row('Loan facility', formatMoney(application.loanAmountPence / 100));
-  pdf.row('Generated', formatDateTime(options.now ?? new Date()));
-
-  const fieldsOf = options.variant === 'full' ? printedFields : (step: JourneyStep) => summaryFields[step];
-  for (const section of printedSections(journey, journeySteps, options.audience, data, fieldsOf)) {
-    // The full PDF shows every step, the summary only what is answered.
-    if (!section.answered && options.variant !== 'full') continue;
-    pdf.heading(section.title);
-    if (!section.answered) pdf.paragraph('Not filled in yet.');
-    for (const line of section.lines) {
-      if (line.kind === 'subheading') pdf.subheading(line.text);
-      else pdf.row(line.label, line.value);
-    }
-  }
-  return pdf.finish();
+  const { applicationId: _id, timeoutMs, ...layout } = options;
+  return renderInWorker({ data, options: layout }, { timeoutMs });
 }
+

@@ -17,6 +17,7 @@ export class PdfWriter {
   private page!: PDFPage;
   private y = 0;
   private readonly charset: Set<number>;
+  private readonly widths = new Map<string, Map<string, number>>();
 
   private constructor(
     private readonly doc: PDFDocument,
@@ -61,31 +62,72 @@ export class PdfWriter {
     return out;
   }
 
-  /** Wraps text to a width: words where possible, long words broken by character. */
+  /**
+   * Wraps text to a width: words where possible, long words broken by character. Linear in the
+   * text: a word wider than the line is cut by adding up its characters' widths once, never by
+   * measuring ever shorter prefixes (a long word made that cubic, and a 100,000-character answer
+   * took minutes).
+   */
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
+    const measure = this.measurer(font, size);
     for (const paragraph of this.clean(text).split('\n')) {
       let line = '';
+      let lineWidth = 0;
       for (const word of paragraph.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
+        const wordWidth = measure(word);
+        const candidateWidth = line ? lineWidth + measure(' ') + wordWidth : wordWidth;
+        if (candidateWidth <= width) {
+          line = line ? `${line} ${word}` : word;
+          lineWidth = candidateWidth;
           continue;
         }
         if (line) lines.push(line);
         line = '';
-        let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width) {
-          let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
+        lineWidth = 0;
+        if (wordWidth <= width) {
+          line = word;
+          lineWidth = wordWidth;
+          continue;
         }
-        line = rest;
+        let start = 0;
+        for (let i = 0; i < word.length; i++) {
+          const charWidth = measure(word[i]!);
+          // At least one character per line, whatever the width.
+          if (i > start && lineWidth + charWidth > width) {
+            lines.push(word.slice(start, i));
+            start = i;
+            lineWidth = 0;
+          }
+          lineWidth += charWidth;
+        }
+        line = word.slice(start);
       }
       lines.push(line);
     }
     return lines;
+  }
+
+  /**
+   * Widths of text in one font and size, from per-character widths kept once per character.
+   * Kerning is left out: it only narrows Helvetica's pairs, so a line measured this way never
+   * overflows.
+   */
+  private measurer(font: PDFFont, size: number): (text: string) => number {
+    const key = `${font.name}/${size}`;
+    let widths = this.widths.get(key);
+    if (!widths) this.widths.set(key, (widths = new Map()));
+    const known = widths;
+    return (text) => {
+      let total = 0;
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i]!;
+        let w = known.get(ch);
+        if (w === undefined) known.set(ch, (w = font.widthOfTextAtSize(ch, size)));
+        total += w;
+      }
+      return total;
+    };
   }
 
   title(text: string, subtitle?: string): void {

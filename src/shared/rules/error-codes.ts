@@ -76,6 +76,12 @@ export const errorMessages = {
   idempotencyKeyReused: 'This request was already used for a different change.',
   /** A replay arrived while the first request with the same key is still running. */
   inProgress: 'This change is still being saved. Please wait a moment.',
+  /** The application PDF took longer than the server allows (PDF_TIMEOUT_MS). Our wording. */
+  pdfTimeout: 'The PDF took too long to make. Please try again later.',
+  /** Making the application PDF failed on the server. Our wording. */
+  pdfFailed: 'The PDF could not be made. Please try again later.',
+  /** The server could not store the file (a full or failing disk): the upload stays queued. Our wording. */
+  storageUnavailable: 'The file could not be stored right now. It will be sent again shortly.',
   /** No answer at all (offline, server unreachable): not in the spec, which only logs it. */
   offline: 'No connection. Please check your connection and try again.',
   /** A request the server cannot read (malformed body, a value the database refuses). Our wording. */

@@ -38,6 +38,7 @@ export async function openDownload({ db, storage, config }: PublicContext, input
     variant: grant.variant,
     audience: grant.audience,
     productName: config.brand.productName,
+    timeoutMs: config.timeouts.pdfTimeoutMs,
   });
   if (!pdf) throw AppError.notFound();
   return { body: Buffer.from(pdf), contentType: 'application/pdf', size: pdf.length, fileName: grant.fileName, disposition: 'inline' };

@@ -1,0 +1,98 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../http/app-error';
+import type { PdfData, PdfOptions } from './application-layout';
+
+export interface PdfJob {
+  data: PdfData;
+  options: PdfOptions;
+}
+
+export type PdfWorkerAnswer = { pdf: Uint8Array } | { error: string };
+
+/** Used when the caller gives no limit (the server passes PDF_TIMEOUT_MS). */
+export const DEFAULT_PDF_TIMEOUT_MS = 30_000;
+
+/** At most this many PDFs are laid out at once; the others wait (within their own time limit). */
+const MAX_WORKERS = 2;
+
+/** A worker may use this much heap: a PDF that needs more fails alone, never the server. */
+const WORKER_HEAP_MB = 512;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Workers alive now (tests check that a timed-out one is gone). */
+export function pdfWorkersRunning(): number {
+  return running;
+}
+
+/**
+ * Lays out a PDF in a worker thread, so the request thread stays free whatever the answers hold.
+ * Past the time limit (waiting included) the worker is terminated and the caller gets 503
+ * `pdfTimeout`; a worker that fails (out of memory, a bug) gives 503 `pdfFailed`.
+ */
+export async function renderInWorker(job: PdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  if (running >= MAX_WORKERS) await waitForSlot(deadline);
+  running++;
+  try {
+    return await runWorker(job, deadline - Date.now());
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function waitForSlot(deadline: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const go = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      const i = waiting.indexOf(go);
+      if (i >= 0) waiting.splice(i, 1);
+      reject(new AppError(503, 'pdfTimeout'));
+    }, Math.max(0, deadline - Date.now()));
+    waiting.push(go);
+  });
+}
+
+function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(job);
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(new AppError(503, 'pdfTimeout'))), Math.max(0, timeoutMs));
+    worker.once('message', (answer: PdfWorkerAnswer) =>
+      settle(() => ('pdf' in answer ? resolve(answer.pdf) : reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: answer.error })))),
+    );
+    worker.once('error', (error) => settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: error }))));
+    worker.once('exit', (code) => settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: `worker exited with ${code}` }))));
+  });
+}
+
+/**
+ * Compiled, the worker is the .js file beside this one. Run from TypeScript (tsx in development,
+ * vitest), the thread must first register tsx's loader itself: Node 20 does not apply an
+ * `--import` of the worker's execArgv to the worker's entry module.
+ */
+function startWorker(job: PdfJob): Worker {
+  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const fromTypeScript = import.meta.url.endsWith('.ts');
+  if (!fromTypeScript) return new Worker(new URL('./pdf-worker.js', import.meta.url), options);
+  const entry = new URL('./pdf-worker.ts', import.meta.url).href;
+  // tsx's register API as an ES module (the package maps the bare name to CommonJS for require).
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}

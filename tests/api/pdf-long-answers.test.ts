@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { demoAccounts } from '../../src/server/db/seed';
+import { pdfWorkersRunning } from '../../src/server/pdf/render-in-worker';
+import { TEXT_MAX_LENGTH } from '../../src/shared/rules/limits';
+import { startTestServer, type TestServer } from './harness';
+import { applicationIdOf, fetchLink } from './files-helpers';
+
+let server: TestServer;
+let token: string;
+let applicationId: number;
+
+const pdfUrl = (id: number) => `/api/pdf-generator/for-application-json/${id}`;
+
+/** Every string in a step's answers (nested ones too) becomes one word of the longest length accepted. */
+function planted(value: unknown, word: string): unknown {
+  if (typeof value === 'string') return word;
+  if (Array.isArray(value)) return value.map((v) => planted(v, word));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, planted(v, word)]));
+  return value;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn(demoAccounts.lawyer);
+  applicationId = await applicationIdOf(server, demoAccounts.customer);
+  const word = 'W'.repeat(TEXT_MAX_LENGTH);
+  const steps = await server.rows<{ step: string; data: unknown }>(sql`select step, data from application_steps where application_id = ${applicationId}`);
+  expect(steps.length).toBeGreaterThan(0);
+  for (const { step, data } of steps) {
+    await server.rows(sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${applicationId} and step = ${step}`);
+  }
+  await server.rows(sql`update applications set case_ref = ${word} where id = ${applicationId}`);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the application PDF with the longest answers the steps accept', () => {
+  it('is made off the request thread: other requests answer quickly meanwhile, and the PDF arrives', async () => {
+    const link = await server.call({ method: 'GET', url: pdfUrl(applicationId), token });
+    expect(link.statusCode, link.body).toBe(200);
+    const started = Date.now();
+    const pdf = fetchLink(server, link.json().url);
+    const answerTimes: number[] = [];
+    let done = false;
+    void pdf.finally(() => (done = true));
+    while (!done) {
+      const before = performance.now();
+      const config = await server.call({ method: 'GET', url: '/api/config' });
+      expect(config.statusCode).toBe(200);
+      answerTimes.push(performance.now() - before);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const res = await pdf;
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBeGreaterThan(10);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(answerTimes.length).toBeGreaterThan(0);
+    expect(Math.max(...answerTimes)).toBeLessThan(500);
+  }, 60_000);
+
+  it('past its time limit answers 503 pdfTimeout and the worker is ended', async () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' }).timeouts;
+    const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } });
+    try {
+      const lawyer = await hurried.signIn(demoAccounts.lawyer);
+      const id = await applicationIdOf(hurried, demoAccounts.customer);
+      const link = await hurried.call({ method: 'GET', url: pdfUrl(id), token: lawyer });
+      const res = await fetchLink(hurried, link.json().url);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 'pdfTimeout' });
+      await expect.poll(() => pdfWorkersRunning(), { timeout: 5_000 }).toBe(0);
+    } finally {
+      await hurried.close();
+    }
+  }, 60_000);
+});
