@@ -33,6 +33,8 @@ export const fieldMessages = {
   tooMany: 'Too many files or fields were sent',
   /** The client's email is their login: it was invited and cannot change in the journey. Our wording. */
   emailLocked: 'The email address cannot be changed once the client is invited',
+  /** An answer only the other party gives (the lawyer's consent and authority). Our wording. */
+  notYours: 'Only the other party can answer this',
   /** A field the request may not send (read-only on this screen). */
   unknownField: 'This field cannot be changed here',
   /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */

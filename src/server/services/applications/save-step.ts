@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { audienceOf } from '../../../shared/journey/audience';
+import { mayAnswerStep, withOtherPartyAnswers } from '../../../shared/journey/ownership';
 import type { Journey, JourneyData, JourneyStep } from '../../../shared/journey/steps';
 import { assertEditable, assertMayEditJourney } from './application-checks';
 import { clientFields, normalizeEmail } from './client-fields';
@@ -33,8 +34,10 @@ export async function saveStep(
   assertMayEditJourney(user, found);
   assertEditable(found);
   const audience = audienceOf(user.role);
-  const data = validatedStep(step, body.journeyData[step], audience);
-  if (step === 'personal' && normalizeEmail((data as Personal).email) !== found.clientEmail) throw AppError.validation({ email: 'emailLocked' });
+  // Each party attests only for itself: the client confirmation is the client's own step.
+  if (!mayAnswerStep(step, audience)) throw AppError.forbidden();
+  const validated = validatedStep(step, body.journeyData[step], audience);
+  if (step === 'personal' && normalizeEmail((validated as Personal).email) !== found.clientEmail) throw AppError.validation({ email: 'emailLocked' });
 
   return db.transaction(async (tx) => {
     const application = await findApplication(tx, user, body.applicationId, { forUpdate: true });
@@ -43,12 +46,15 @@ export async function saveStep(
       .select({ data: applicationSteps.data, version: applicationSteps.version })
       .from(applicationSteps)
       .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, step)));
-    if (step === 'asset') await checkDocuments(tx, application.id, data as JourneyData['asset']);
-    if (step === 'independent') await checkSolicitor(tx, data as JourneyData['independent']);
     const current = stored?.version ?? 0;
     if (current !== body.baseVersion) {
       throw new AppError(409, 'conflict', { current: { data: stored ? { [step]: stored.data } : {}, version: current } });
     }
+    // The other party's answers in this step (the lawyer's consent and authority) are theirs to give.
+    const { data, refused } = withOtherPartyAnswers(step, audience, validated as Record<string, unknown>, stored?.data);
+    if (refused.length > 0) throw AppError.validation(Object.fromEntries(refused.map((field) => [field, 'notYours'])));
+    if (step === 'asset') await checkDocuments(tx, application.id, data as JourneyData['asset']);
+    if (step === 'independent') await checkSolicitor(tx, data as JourneyData['independent']);
     const version = current + 1;
     const row = { data: data as Record<string, unknown>, version, updatedBy: user.id, updatedAt: sql`now()` };
     if (stored) {
