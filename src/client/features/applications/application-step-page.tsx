@@ -8,7 +8,7 @@ import { paths } from '../../app/paths';
 import NotFoundPage from '../../app/not-found-page';
 import { sessionUserAtom } from '../auth/session';
 import { useCachedQuery } from '../../offline/cache';
-import { isLocalApplicationId, useResolvedApplicationId } from '../../offline/outbox';
+import { isLocalApplicationId, useResolvedApplicationId } from './offline/application-ids';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
 import { fetchApplication, isNotFound } from './applications-api';

@@ -9,7 +9,7 @@ import { useLeaveConfirmation } from '../../app/leave-confirmation';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { stepDraftKey } from '../../offline/drafts';
+import { stepDraftKey } from './offline/application-ids';
 import { enqueue } from '../../offline/outbox';
 import { ConflictDialog } from './conflict-dialog';
 import { displayValue } from './journey-display';

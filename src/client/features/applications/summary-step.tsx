@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
-import { isLocalApplicationId } from '../../offline/outbox';
+import { isLocalApplicationId } from './offline/application-ids';
 import { summaryRows } from './journey-display';
 import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
