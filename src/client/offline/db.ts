@@ -163,13 +163,13 @@ export class PortalDb extends Dexie {
     this.version(3)
       .stores({ uploads: 'localId, userId, [userId+owner], [userId+status]' })
       .upgrade(async (tx) => {
-        await tx
-          .table('uploads')
-          .toCollection()
-          .modify((row: Record<string, unknown>) => {
-            if (row.owner === undefined && typeof row[LEGACY_OWNER_FIELD] === 'string') row.owner = row[LEGACY_OWNER_FIELD];
-            delete row[LEGACY_OWNER_FIELD];
-          });
+        // Read and put back (not modify(), which clones a row and may turn its bytes into a plain object).
+        const table = tx.table('uploads');
+        for (const row of (await table.toArray()) as Record<string, unknown>[]) {
+          const { [LEGACY_OWNER_FIELD]: legacyOwner, ...rest } = row;
+          if (rest.owner === undefined && typeof legacyOwner === 'string') rest.owner = legacyOwner;
+          await table.put(rest);
+        }
       });
   }
 }
