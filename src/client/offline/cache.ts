@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../features/auth/session';
+import { sessionAtom, sessionUserAtom, type AppStore } from '../features/auth/session';
 import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
 
 /**
@@ -112,4 +112,31 @@ export function useCachedQuery<T>(
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
   return { ...state, reload };
+}
+
+/** Removes every read the device keeps for this user (drafts and unsent writes stay: they are theirs to send). */
+export async function clearCachedReads(userId: number): Promise<void> {
+  if (!hasIndexedDb()) return;
+  await db.cache.where('userId').equals(userId).delete();
+}
+
+/**
+ * When a user signs out (or is signed out, or another user signs in), what the device kept of their
+ * reads is removed, so the next person at the device finds none of it, even offline.
+ */
+export function clearReadsOnSignOut(store: AppStore): () => void {
+  const userOf = () => {
+    const session = store.get(sessionAtom);
+    return session.status === 'signedIn' ? session.user.id : null;
+  };
+  let current = userOf();
+  return store.sub(sessionAtom, () => {
+    const next = userOf();
+    const session = store.get(sessionAtom);
+    // 'restoring' keeps the token (a reload): not a sign-out.
+    if (current !== null && next !== current && (next !== null || session.status === 'signedOut')) {
+      void clearCachedReads(current).catch(() => undefined);
+    }
+    if (next !== null || session.status === 'signedOut') current = next;
+  });
 }

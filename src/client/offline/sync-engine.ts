@@ -20,6 +20,7 @@ import {
 } from './db';
 import { engineState, setSyncRequestHandler, subscribeEngineState, updateEngineState, type SyncPhase } from './engine-state';
 import { useSafeLiveQuery } from './live';
+import { clearReadsOnSignOut } from './cache';
 import { countDraftsNeedingAttention, currentDraftKey } from './drafts';
 import { LocalIdNotYetKnown, resolveId, serverRef } from './local-ids';
 import { handlerOf, type HoldContext, type MutationHandler, type SendContext, type SettledContext } from './mutation-registry';
@@ -413,6 +414,7 @@ export function startSync(store: AppStore): () => void {
   if (!hasIndexedDb()) return () => undefined;
   starts += 1;
   if (!engine) {
+    const stopClearingReads = clearReadsOnSignOut(store);
     const current: Engine = { store, running: false, rerun: false, pausedToken: null, failures: 0, timer: null, cleanups: [] };
     engine = current;
     const locks = globalThis.navigator?.locks;
@@ -436,6 +438,7 @@ export function startSync(store: AppStore): () => void {
       lead(current);
     }
     stopCurrent = () => {
+      stopClearingReads();
       if (current.timer) clearTimeout(current.timer);
       current.cleanups.splice(0).forEach((cleanup) => cleanup());
       if (engine === current) engine = null;
