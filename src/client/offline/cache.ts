@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../features/auth/session';
+import { readFailure } from '../api/failure';
 import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
 
 /**
@@ -8,26 +9,10 @@ import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
  * and when the server cannot be reached the kept copy is shown, marked with the time it was saved.
  */
 
-/** An answer from the server (not a missing connection): the kept copy must not hide it. */
-export class ApiResponseError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`API answered ${status}`);
-    this.name = 'ApiResponseError';
-  }
-}
-
-/** For fetchers over openapi-fetch: the data, or an ApiResponseError with the status and body. */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.response.ok && result.data !== undefined) return result.data;
-  throw new ApiResponseError(result.response.status, result.error);
-}
-
 /** No answer, or a server failure: the kept copy may stand in. */
 function mayUseCopy(error: unknown): boolean {
-  return !(error instanceof ApiResponseError) || error.status >= 500;
+  const failure = readFailure(error);
+  return failure.kind === 'offline' || failure.status >= 500;
 }
 
 export interface CachedQuery<T> {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { httpFailure } from '../api/failure';
 
 /** The answer to one send, as the engine acts on it. */
 export type SendOutcome =
@@ -11,40 +12,25 @@ export type SendOutcome =
   /** Waits for an id that does not exist yet (the write that makes it has not gone through). */
   | { type: 'blocked' };
 
-function errorCode(body: unknown, fallback: string): string {
-  const error = (body as { error?: unknown } | null)?.error;
-  return typeof error === 'string' ? error : fallback;
-}
-
-function fieldCodes(body: unknown): Record<string, string> | undefined {
-  const fields = (body as { fields?: unknown } | null)?.fields;
-  if (!fields || typeof fields !== 'object') return undefined;
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
 const conflictSchema = v.object({ current: v.object({ data: v.unknown(), version: v.number() }) });
 
 /** Turns an HTTP answer into what the engine does with it. */
 export function classify(status: number, body: unknown, retryAfterHeader?: string | null): SendOutcome {
   if (status >= 200 && status < 300) return { type: 'done', body };
   if (status === 401) return { type: 'unauthorized' };
-  if (status === 429) {
-    const seconds = Number((body as { retryAfter?: unknown } | null)?.retryAfter ?? retryAfterHeader);
-    return Number.isFinite(seconds) && seconds > 0 ? { type: 'retry', retryAfterMs: seconds * 1000 } : { type: 'retry' };
-  }
+  const failure = httpFailure(status, body, retryAfterHeader);
+  if (failure.kind !== 'http') return { type: 'retry' };
+  const fields = Object.keys(failure.fields).length > 0 ? { fields: failure.fields } : {};
+  if (status === 429) return failure.retryAfter ? { type: 'retry', retryAfterMs: failure.retryAfter * 1000 } : { type: 'retry' };
   if (status === 409) {
-    const code = errorCode(body, 'conflict');
+    const code = failure.body ? failure.code : 'conflict';
     // The first request with this key is still being answered: its answer will be replayed.
     if (code === 'inProgress') return { type: 'retry' };
     const conflict = v.safeParse(conflictSchema, body);
     if (code === 'conflict' && conflict.success) return { type: 'conflict', current: conflict.output.current };
-    const fields = fieldCodes(body);
-    return { type: 'rejected', error: code, ...(fields ? { fields } : {}) };
+    return { type: 'rejected', error: code, ...fields };
   }
-  if (status >= 400 && status < 500 && status !== 408) {
-    const fields = fieldCodes(body);
-    return { type: 'rejected', error: errorCode(body, status === 400 ? 'validation' : 'unhandled'), ...(fields ? { fields } : {}) };
-  }
+  if (status >= 400 && status < 500 && status !== 408) return { type: 'rejected', error: failure.code, ...fields };
   return { type: 'retry' };
 }
 

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { paths } from '../../app/paths';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
 import { sessionUserAtom } from '../auth/session';
@@ -83,7 +84,7 @@ export default function NewApplicationPage() {
         // Refused while the user is here: this form shows it; no local application is left behind.
         await deleteDraft(user.id, localDraft);
         form.setServerCodes(result.fields);
-        setBanner((errorMessages as Record<string, string>)[result.error] ?? errorMessages.validation);
+        setBanner(codeMessage(result.error, errorMessages.validation));
         focusFirstError(formRef.current);
       } else {
         toast.unhandled();

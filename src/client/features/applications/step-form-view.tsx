@@ -4,6 +4,7 @@ import { validateStep } from '../../../shared/journey/validate';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import { fieldLabel } from '../../../shared/journey/labels';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { paths } from '../../app/paths';
 import { useLeaveConfirmation } from '../../app/leave-confirmation';
 import { Button } from '../../ui/button';
@@ -113,7 +114,6 @@ export function StepFormView({ applicationId, step, audience, serverData, server
         case 'done':
           form.markSaved(values);
           onSaved(step, outcome.data[step] ?? data, outcome.version);
-          await form.draft.clear();
           goNext();
           return;
         case 'queued':
@@ -124,7 +124,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
           return;
         case 'rejected':
           form.setServerCodes(outcome.fields);
-          setBanner((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.validation);
+          setBanner(codeMessage(outcome.error, errorMessages.validation));
           focusFirstError(formRef.current);
           return;
         case 'conflict':

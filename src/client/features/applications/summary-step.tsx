@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import { isStepComplete } from '../../../shared/journey/completeness';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { api } from '../../api/client';
 import { paths } from '../../app/paths';
 import { Button } from '../../ui/button';
@@ -85,7 +86,7 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
         setMissing(named);
         setMessage('Please complete these steps first:');
       } else {
-        setMessage((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.unhandled);
+        setMessage(codeMessage(outcome.error, errorMessages.unhandled));
       }
     } catch {
       toast.unhandled();

@@ -9,7 +9,8 @@ import { ErrorSlot, FieldHint, leftGroup } from '../../ui/field-parts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm } from '../../ui/use-form';
-import type { ApiAnswer, Solicitor } from '../administration/calls';
+import type { ApiAnswer } from '../../api/failure';
+import type { Solicitor } from '../administration/calls';
 import { useSaveForm } from '../administration/save-form';
 
 /**
