@@ -44,7 +44,7 @@ async function readCopy(userId: number, key: string): Promise<{ data: unknown; s
 }
 
 /**
- * `key` names the query (include every parameter, e.g. `applications?page=2`); null waits.
+ * `key` names the query (include every parameter, e.g. `records?page=2`); null waits.
  * `fetcher` throws on failure (use `unwrap`). The copy is the signed-in user's only.
  */
 export function useCachedQuery<T>(

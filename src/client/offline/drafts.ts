@@ -10,7 +10,7 @@ import { bindSessionStore } from './session-binding';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,
- * step change, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
+ * moving on, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
  * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
  */
 
@@ -18,7 +18,7 @@ export interface DraftRecord<V> {
   key: string;
   userId: number;
   value: V;
-  /** The server version of the step this draft started from (0: never saved). */
+  /** The server version of the record this draft started from (0: never saved). */
   baseVersion: number;
   updatedAt: number;
   status: DraftStatus;
@@ -137,7 +137,7 @@ export interface UseDraft<V> {
   draft: DraftRecord<V> | undefined;
   /** Keeps the value (debounced ~300 ms); baseVersion when the form was (re)based on the server's copy. */
   save(value: V, meta?: { baseVersion?: number }): void;
-  /** Writes a pending edit now (on blur, step change, before 'Save & Continue'). */
+  /** Writes a pending edit now (on blur, on moving on, before a save). */
   flush(): Promise<void>;
   /** Removes the draft (and any pending edit). */
   clear(): Promise<void>;

@@ -6,7 +6,7 @@ import { sendMultipart } from '../../../offline/multipart-upload';
 import type { SendOutcome } from '../../../offline/send-outcome';
 import { patchStoredFile, readStoredFile } from '../../../offline/stored-files';
 import { reportStorageError } from '../../../offline/persist';
-import { uploadErrorText } from './uploads';
+import { uploadErrorText } from './upload-error-text';
 
 /** Upload progress is written to the device at most this often per file. */
 const PROGRESS_STEP = 0.05;

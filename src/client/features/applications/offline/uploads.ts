@@ -1,4 +1,4 @@
-import { errorMessages, fieldMessages, uploadMessage } from '../../../../shared/rules/error-codes';
+import { errorMessages, uploadMessage } from '../../../../shared/rules/error-codes';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../../../shared/rules/limits';
 import type { FileStatus } from '../../../offline/db';
 import { forgetLocalId } from '../../../offline/local-ids';
@@ -14,6 +14,8 @@ import {
   useStoredFiles,
 } from '../../../offline/stored-files';
 import { newLocalUploadId } from './application-ids';
+import './upload-file-mutation';
+import './delete-file-mutation';
 
 /**
  * Files chosen for an application. Each is kept on the device (its bytes in IndexedDB, so a file
@@ -35,15 +37,6 @@ export interface UploadEntry {
   key?: string;
   /** Why it failed (names the file), in the spec's words. */
   error?: string;
-}
-
-const uploadCodes = ['fileTooLarge', 'fileType', 'fileName', 'tooManyFiles'] as const;
-
-/** The words for a refused upload: the spec's upload messages, else the unhandled-error text. */
-export function uploadErrorText(code: string, fileName: string): string {
-  return (uploadCodes as readonly string[]).includes(code) && code in fieldMessages
-    ? uploadMessage(code, fileName, FORM_E_MAX_FILES)
-    : errorMessages.unhandled;
 }
 
 function maxFilesFor(type: UploadDocumentType): number {
