@@ -17,7 +17,8 @@ import { useToast } from '../../ui/toast-store';
 import { StepBar } from './step-bar';
 import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
-import { focusFirstError, useStepForm } from './use-step-form';
+import { focusFirstError } from '../../ui/form-engine';
+import { useStepForm } from './use-step-form';
 import { resumeHref } from './wizard-routes';
 
 /** The device's draft of the form, until the application exists. */

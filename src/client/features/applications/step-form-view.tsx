@@ -19,7 +19,8 @@ import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
 import type { Audience, StepDefinition } from './steps/step-definition';
 import { nextStep } from './use-journey';
-import { focusFirstError, useStepForm } from './use-step-form';
+import { focusFirstError } from '../../ui/form-engine';
+import { useStepForm } from './use-step-form';
 
 export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
