@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { components } from '../../shared/api/schema';
-import { errorMessages } from '../../shared/rules/error-codes';
 import { parseRecordId } from '../../shared/rules/record-id';
-import { isApiErrorBody, type ApiErrorBody } from '../api/client';
+import { callApi, failureMessage, type ApiAnswer } from '../api/failure';
 
 /**
  * How the four administration areas (firms, lawyers, solicitors, clients) talk to the API: the
@@ -14,41 +13,6 @@ export type Firm = Schemas['Firm'];
 export type Lawyer = Schemas['Lawyer'];
 export type Solicitor = Schemas['Solicitor'];
 export type Client = Schemas['Client'];
-
-/** What an openapi-fetch call resolves to. */
-export interface ApiAnswer<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-/** A failed call: its status (0: no answer at all) and the error body. */
-export interface Failure {
-  status: number;
-  body: ApiErrorBody | null;
-}
-
-/** A call's outcome: its data, or why it failed. */
-export type Outcome<T> = { ok: true; data: T } | ({ ok: false } & Failure);
-
-export async function send<T>(call: () => Promise<ApiAnswer<T>>): Promise<Outcome<T>> {
-  try {
-    const { data, error, response } = await call();
-    if (response.ok) return { ok: true, data: data as T };
-    return { ok: false, status: response.status, body: isApiErrorBody(error) ? error : null };
-  } catch (failure) {
-    console.error(failure);
-    return { ok: false, status: 0, body: null };
-  }
-}
-
-/** The words for a failure the form does not show on its fields. */
-export function failureMessage(failure: Failure): string {
-  if (failure.status === 0) return errorMessages.offline;
-  if (failure.status === 429) return errorMessages.tooManyAttempts;
-  if (failure.status === 404) return errorMessages.notFound;
-  return errorMessages.unhandled;
-}
 
 export type Loaded<T> =
   | { status: 'loading'; data?: undefined }
@@ -70,7 +34,7 @@ export function useLoad<T>(key: string, load: () => Promise<ApiAnswer<T>>): { st
   useEffect(() => {
     let live = true;
     setFetching(true);
-    void send(() => latest.current()).then((outcome) => {
+    void callApi(() => latest.current()).then((outcome) => {
       if (!live) return;
       setFetching(false);
       if (outcome.ok) setState({ status: 'ready', data: outcome.data });

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { errorMessages } from '../../shared/rules/error-codes';
 import { useConfirm } from '../ui/modal-store';
-import { failureMessage, send, type ApiAnswer } from './calls';
+import { callApi, failureMessage, type ApiAnswer } from '../api/failure';
 
 interface ConfirmedActionOptions {
   /** The question asked first ('Yes' goes on, 'No' stops). */
@@ -35,7 +35,7 @@ export function useConfirmedAction(options: ConfirmedActionOptions) {
     try {
       const { call, onDone, setMessage, hasActiveCases } = latest.current;
       setMessage(null);
-      const outcome = await send(call);
+      const outcome = await callApi(call);
       if (outcome.ok) {
         await onDone();
         return;

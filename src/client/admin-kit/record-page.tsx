@@ -4,7 +4,8 @@ import NotFoundPage from '../routing/not-found-page';
 import { FormMessage } from '../ui/form-message';
 import { Page } from '../ui/page';
 import { PageSpinner } from '../ui/spinner';
-import { notFoundAnswer, recordId, useLoad, type ApiAnswer, type Loaded } from './calls';
+import type { ApiAnswer } from '../api/failure';
+import { notFoundAnswer, recordId, useLoad, type Loaded } from './calls';
 import './admin-kit.css';
 
 /**

@@ -1,6 +1,6 @@
 import { errorMessages } from '../../shared/rules/error-codes';
 import { useSubmit } from '../ui/use-form';
-import { failureMessage, send, type ApiAnswer, type Failure } from './calls';
+import { callApi, failureMessage, type ApiAnswer, type Failure } from '../api/failure';
 import './admin-kit.css';
 
 /**
@@ -51,7 +51,7 @@ export function useSaveForm<O, T>(form: SavableForm<O>, { fields, renames = {}, 
     setMessage(null);
     const output = form.output;
     if (!output) return;
-    const outcome = await send(() => call(output));
+    const outcome = await callApi(() => call(output));
     if (!outcome.ok) {
       showSaveFailure(outcome, form.setServerCodes, setMessage, fields, renames);
       return;

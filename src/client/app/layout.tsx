@@ -11,6 +11,7 @@ import { useIdleSignOut } from './idle-sign-out';
 import { Spinner } from '../ui/spinner';
 import { SyncStatus } from '../offline/sync-status';
 import { startSync } from '../offline/sync-engine';
+import '../features/applications/offline/application-mutations';
 
 /** What the router table puts on each private route (router.tsx). */
 export interface RouteHandle {

@@ -5,8 +5,12 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { startSession, type AppStore } from '../session/session';
-import { ApiResponseError, useCachedQuery } from './cache';
-import { resetOffline, signedInStore, testUser } from './test-support';
+import { ApiResponseError } from '../api/failure';
+import { useCachedQuery } from './cache';
+import { db } from './db';
+import { signOut } from '../session/session';
+import { startSync } from './sync-engine';
+import { fakeServer, resetOffline, signedInStore, testUser } from './test-support';
 
 let store: AppStore;
 
@@ -17,7 +21,7 @@ beforeEach(async () => {
 
 afterEach(() => cleanup());
 
-function renderQuery(fetcher: () => Promise<unknown>, key = 'applications?page=1') {
+function renderQuery(fetcher: () => Promise<unknown>, key = 'records?page=1') {
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return renderHook(() => useCachedQuery(key, fetcher), { wrapper });
 }
@@ -52,18 +56,47 @@ describe('useCachedQuery', () => {
   });
 
   it('does not hide a server refusal behind the copy; reload fetches again', async () => {
-    const online = renderQuery(async () => ({ id: 7 }), 'application:7');
+    const online = renderQuery(async () => ({ id: 7 }), 'record:7');
     await waitFor(() => expect(online.result.current.data).toEqual({ id: 7 }));
     online.unmount();
     let answer: 'missing' | 'back' = 'missing';
     const view = renderQuery(async () => {
       if (answer === 'missing') throw new ApiResponseError(404, { error: 'notFound' });
       return { id: 7, again: true };
-    }, 'application:7');
+    }, 'record:7');
     await waitFor(() => expect(view.result.current.loading).toBe(false));
     expect(view.result.current.data).toBeUndefined();
     answer = 'back';
     act(() => view.result.current.reload());
     await waitFor(() => expect(view.result.current.data).toEqual({ id: 7, again: true }));
+  });
+});
+
+describe('signing out', () => {
+  it('removes every read the device kept for the user; drafts and unsent writes stay', async () => {
+    fakeServer();
+    const stop = startSync(store);
+    const online = renderQuery(async () => ({ items: [1] }));
+    await waitFor(() => expect(online.result.current.data).toEqual({ items: [1] }));
+    online.unmount();
+    await db.cache.put({ id: '1|record:7', userId: 1, key: 'record:7', data: { id: 7 }, savedAt: 1 });
+    await db.cache.put({ id: '2|record:8', userId: 2, key: 'record:8', data: { id: 8 }, savedAt: 1 });
+    await db.drafts.put({ id: '1|form:7', userId: 1, key: 'form:7', value: { a: 1 }, baseVersion: 0, updatedAt: 1, status: 'editing' });
+    await db.outbox.add({ id: 'w1', userId: 1, kind: 'unsentWrite', payload: {}, createdAt: 1, attempts: 0 });
+    expect(await db.cache.where('userId').equals(1).count()).toBe(2);
+
+    await signOut(store);
+    await waitFor(async () => expect(await db.cache.where('userId').equals(1).count()).toBe(0));
+    expect(await db.cache.where('userId').equals(2).count()).toBe(1);
+    expect(await db.drafts.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+
+    const offline = renderQuery(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    startSession(store, 'token-1', testUser(1));
+    await waitFor(() => expect(offline.result.current.loading).toBe(false));
+    expect(offline.result.current.data).toBeUndefined();
+    stop();
   });
 });

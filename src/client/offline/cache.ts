@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../session/session';
+import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
+import { readFailure } from '../api/failure';
 import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
 
 /**
@@ -8,26 +9,10 @@ import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
  * and when the server cannot be reached the kept copy is shown, marked with the time it was saved.
  */
 
-/** An answer from the server (not a missing connection): the kept copy must not hide it. */
-export class ApiResponseError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`API answered ${status}`);
-    this.name = 'ApiResponseError';
-  }
-}
-
-/** For fetchers over openapi-fetch: the data, or an ApiResponseError with the status and body. */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.response.ok && result.data !== undefined) return result.data;
-  throw new ApiResponseError(result.response.status, result.error);
-}
-
 /** No answer, or a server failure: the kept copy may stand in. */
 function mayUseCopy(error: unknown): boolean {
-  return !(error instanceof ApiResponseError) || error.status >= 500;
+  const failure = readFailure(error);
+  return failure.kind === 'offline' || failure.status >= 500;
 }
 
 export interface CachedQuery<T> {
@@ -59,7 +44,7 @@ async function readCopy(userId: number, key: string): Promise<{ data: unknown; s
 }
 
 /**
- * `key` names the query (include every parameter, e.g. `applications?page=2`); null waits.
+ * `key` names the query (include every parameter, e.g. `records?page=2`); null waits.
  * `fetcher` throws on failure (use `unwrap`). The copy is the signed-in user's only.
  */
 export function useCachedQuery<T>(
@@ -112,4 +97,31 @@ export function useCachedQuery<T>(
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
   return { ...state, reload };
+}
+
+/** Removes every read the device keeps for this user (drafts and unsent writes stay: they are theirs to send). */
+export async function clearCachedReads(userId: number): Promise<void> {
+  if (!hasIndexedDb()) return;
+  await db.cache.where('userId').equals(userId).delete();
+}
+
+/**
+ * When a user signs out (or is signed out, or another user signs in), what the device kept of their
+ * reads is removed, so the next person at the device finds none of it, even offline.
+ */
+export function clearReadsOnSignOut(store: AppStore): () => void {
+  const userOf = () => {
+    const session = store.get(sessionAtom);
+    return session.status === 'signedIn' ? session.user.id : null;
+  };
+  let current = userOf();
+  return store.sub(sessionAtom, () => {
+    const next = userOf();
+    const session = store.get(sessionAtom);
+    // 'restoring' keeps the token (a reload): not a sign-out.
+    if (current !== null && next !== current && (next !== null || session.status === 'signedOut')) {
+      void clearCachedReads(current).catch(() => undefined);
+    }
+    if (next !== null || session.status === 'signedOut') current = next;
+  });
 }

@@ -17,6 +17,9 @@ import * as v from 'valibot';
 
 export const DB_NAME = 'portal';
 
+/** The owner field's name in versions 1 and 2 of the file store. */
+const LEGACY_OWNER_FIELD = 'applicationId';
+
 const codes = v.record(v.string(), v.string());
 
 export const draftStatuses = ['editing', 'queued', 'rejected', 'conflict'] as const;
@@ -38,17 +41,15 @@ export const draftRowSchema = v.object({
 });
 export type DraftRow = v.InferOutput<typeof draftRowSchema>;
 
-export const mutationKinds = ['createApplication', 'saveStep', 'submitApplication', 'uploadFile', 'deleteFile'] as const;
-export type MutationKind = (typeof mutationKinds)[number];
-
 export const outboxRowSchema = v.object({
   /** Auto-increment: the order in which writes were made, and are sent. */
   seq: v.number(),
   /** The mutation id, sent as the Idempotency-Key header (the same on every retry). */
   id: v.string(),
   userId: v.number(),
-  kind: v.picklist(mutationKinds),
-  /** What the request is built from at send time; checked by the kind's schema (mutations.ts). */
+  /** A kind registered with registerMutation (mutation-registry.ts); one not registered waits. */
+  kind: v.string(),
+  /** What the request is built from at send time; checked by the kind's schema when sent. */
   payload: v.unknown(),
   /** The draft this write came from, and its updatedAt when queued. */
   draftKey: v.optional(v.string()),
@@ -58,15 +59,15 @@ export const outboxRowSchema = v.object({
 });
 export type OutboxRow = v.InferOutput<typeof outboxRowSchema>;
 
-export const uploadStatuses = ['queued', 'uploading', 'uploaded', 'failed'] as const;
-export type UploadStatus = (typeof uploadStatuses)[number];
+export const fileStatuses = ['queued', 'uploading', 'uploaded', 'failed'] as const;
+export type FileStatus = (typeof fileStatuses)[number];
 
-export const uploadRowSchema = v.object({
-  /** `upload-<uuid>`. */
+export const fileRowSchema = v.object({
+  /** A local id (local-ids.ts). */
   localId: v.string(),
   userId: v.number(),
-  /** As the wizard knows it: a server id or `local-<uuid>` (rewritten once the application exists). */
-  applicationId: v.string(),
+  /** What the file belongs to: a server id or a local id (rewritten once the local id is mapped). */
+  owner: v.string(),
   type: v.string(),
   fileName: v.string(),
   mimeType: v.optional(v.string(), 'application/pdf'),
@@ -75,21 +76,21 @@ export const uploadRowSchema = v.object({
   data: v.optional(
     v.custom<ArrayBuffer>((value) => Object.prototype.toString.call(value) === '[object ArrayBuffer]', 'Invalid type: Expected ArrayBuffer'),
   ),
-  status: v.optional(v.picklist(uploadStatuses), 'queued'),
+  status: v.optional(v.picklist(fileStatuses), 'queued'),
   progress: v.optional(v.number(), 0),
   fileId: v.optional(v.number()),
   key: v.optional(v.string()),
   error: v.optional(v.string()),
   createdAt: v.optional(v.number(), 0),
 });
-export type UploadRow = v.InferOutput<typeof uploadRowSchema>;
+export type FileRow = v.InferOutput<typeof fileRowSchema>;
 
 export const idMapRowSchema = v.object({
-  /** `local-<uuid>` or `upload-<uuid>`. */
+  /** An id made on the device (local-ids.ts). */
   localId: v.string(),
   userId: v.number(),
   serverId: v.number(),
-  /** The storage key of an uploaded file (what a delete takes). */
+  /** A second name the server gave it (e.g. a stored file's key). */
   key: v.optional(v.string()),
 });
 export type IdMapRow = v.InferOutput<typeof idMapRowSchema>;
@@ -114,10 +115,10 @@ export const resultRowSchema = v.object({
   fields: v.optional(codes),
   current: v.optional(v.object({ data: v.unknown(), version: v.number() })),
   /**
-   * A step save that went through: the server version it was based on and the one it made, so a
-   * later save of this user based on the older version is sent on the newer one (sync-engine.ts).
+   * A versioned write that went through: the version of `key` it was based on and the one it made,
+   * so a later write of this user based on the older version is sent on the newer one.
    */
-  save: v.optional(v.object({ applicationId: v.string(), step: v.string(), from: v.number(), to: v.number() })),
+  version: v.optional(v.object({ key: v.string(), from: v.number(), to: v.number() })),
   at: v.number(),
 });
 export type ResultRow = v.InferOutput<typeof resultRowSchema>;
@@ -133,7 +134,7 @@ export type MetaRow = v.InferOutput<typeof metaRowSchema>;
 export class PortalDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   outbox!: Table<OutboxRow, number, NewOutboxRow>;
-  uploads!: Table<UploadRow, string>;
+  uploads!: Table<FileRow, string>;
   idMap!: Table<IdMapRow, string>;
   cache!: Table<CacheRow, string>;
   results!: Table<ResultRow, string>;
@@ -157,6 +158,19 @@ export class PortalDb extends Dexie {
       drafts: 'id, userId, [userId+status]',
       uploads: 'localId, userId, [userId+applicationId], [userId+status]',
     });
+    // Version 3: the engine names no feature, so a stored file's owner is `owner` (version 2 and
+    // earlier called it by the one feature that stored files); rows are renamed in place.
+    this.version(3)
+      .stores({ uploads: 'localId, userId, [userId+owner], [userId+status]' })
+      .upgrade(async (tx) => {
+        // Read and put back (not modify(), which clones a row and may turn its bytes into a plain object).
+        const table = tx.table('uploads');
+        for (const row of (await table.toArray()) as Record<string, unknown>[]) {
+          const { [LEGACY_OWNER_FIELD]: legacyOwner, ...rest } = row;
+          if (rest.owner === undefined && typeof legacyOwner === 'string') rest.owner = legacyOwner;
+          await table.put(rest);
+        }
+      });
   }
 }
 

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { sessionUserAtom } from '../session/session';
-import { db, draftRowId, draftRowSchema, idMapRowSchema, readRow, reportStoredRow, type DraftRow, type DraftStatus } from './db';
+import { db, draftRowId, draftRowSchema, readRow, readRows, reportStoredRow, type DraftRow, type DraftStatus } from './db';
+import { parseDraftKey, renameDraftKeyPart } from './draft-keys';
+import { readMapping } from './local-ids';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';
 import { bindSessionStore } from '../session/current-session';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,
- * step change, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
+ * moving on, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
  * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
  */
 
@@ -16,7 +18,7 @@ export interface DraftRecord<V> {
   key: string;
   userId: number;
   value: V;
-  /** The server version of the step this draft started from (0: never saved). */
+  /** The server version of the record this draft started from (0: never saved). */
   baseVersion: number;
   updatedAt: number;
   status: DraftStatus;
@@ -29,11 +31,6 @@ export interface DraftRecord<V> {
 }
 
 export const DRAFT_DEBOUNCE_MS = 300;
-
-/** The draft key of one journey step of one application (a server id or a `local-<uuid>`). */
-export function stepDraftKey(applicationId: number | string, step: string): string {
-  return `application:${applicationId}:${step}`;
-}
 
 /** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
 const pendingFlushers = new Map<string, () => Promise<void>>();
@@ -54,19 +51,24 @@ if (typeof window !== 'undefined') {
   });
 }
 
-const LOCAL_STEP_KEY = /^application:(local-[^:]+):(.+)$/;
+/** A key part that may be a local id (local ids end with a uuid; server ids and names have no '-'). */
+function mayBeLocalId(part: string): boolean {
+  return part.includes('-') && !/^\d+$/.test(part);
+}
 
 /**
- * The key a draft lives under now: once an application created offline exists on the server, its
- * drafts moved to the server id (sync-engine followServerId), so an edit still addressed to the
- * local id (a screen open during the switch, a flush on pagehide) goes there too instead of to a
- * row no screen reads any more.
+ * The key a draft lives under now: once a local id is mapped, the drafts naming it moved to the
+ * server id (local-ids.ts mapLocalId), so an edit still addressed to the local id (a screen open
+ * during the switch, a flush on pagehide) goes there too instead of to a row no screen reads any more.
  */
 export async function currentDraftKey(userId: number, key: string): Promise<string> {
-  const local = LOCAL_STEP_KEY.exec(key);
-  if (!local) return key;
-  const mapped = readRow('idMap', idMapRowSchema, await db.idMap.get(local[1]!));
-  return mapped && mapped.userId === userId ? stepDraftKey(mapped.serverId, local[2]!) : key;
+  let current = key;
+  for (const part of parseDraftKey(key).parts) {
+    if (!mayBeLocalId(part)) continue;
+    const mapped = await readMapping(userId, part);
+    if (mapped) current = renameDraftKeyPart(current, part, mapped.serverId);
+  }
+  return current;
 }
 
 /** Writes one edit: status and server messages follow the rules in the comments below. */
@@ -113,6 +115,11 @@ export async function deleteDraft(userId: number, key: string): Promise<void> {
   await db.drafts.delete(draftRowId(userId, key));
 }
 
+/** The user's drafts (parsed), for a feature that lists what waits on the device. */
+export async function readDrafts(userId: number): Promise<DraftRow[]> {
+  return readRows('drafts', draftRowSchema, await db.drafts.where('userId').equals(userId).toArray());
+}
+
 /** Drafts of the user that were refused or conflict with the server's copy (read from the index). */
 export function countDraftsNeedingAttention(userId: number): Promise<number> {
   return db.drafts
@@ -130,7 +137,7 @@ export interface UseDraft<V> {
   draft: DraftRecord<V> | undefined;
   /** Keeps the value (debounced ~300 ms); baseVersion when the form was (re)based on the server's copy. */
   save(value: V, meta?: { baseVersion?: number }): void;
-  /** Writes a pending edit now (on blur, step change, before 'Save & Continue'). */
+  /** Writes a pending edit now (on blur, on moving on, before a save). */
   flush(): Promise<void>;
   /** Removes the draft (and any pending edit). */
   clear(): Promise<void>;

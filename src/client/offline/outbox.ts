@@ -1,16 +1,11 @@
 import { liveQuery } from 'dexie';
-import { useAtomValue } from 'jotai';
-import { sessionUserAtom } from '../session/session';
-import { db, idMapRowSchema, newUuid, readRow, resultRowSchema, type ResultRow } from './db';
+import * as v from 'valibot';
+import { db, newUuid, outboxRowSchema, readRow, readRows, resultRowSchema, type ResultRow } from './db';
 import { countDraftsNeedingAttention, currentDraftKey, flushDraft, readDraftRow } from './drafts';
 import { engineState, requestSync, subscribeEngineState } from './engine-state';
-import { useSafeLiveQuery } from './live';
-import { isLocalApplicationId, LOCAL_APPLICATION_PREFIX, type MutationInput } from './mutations';
+import { handlerOf, type MutationKind, type MutationKinds } from './mutation-registry';
 import { reportStorageError } from './persist';
-import { currentUserId, requireUserId } from '../session/current-session';
-
-export type { MutationInput } from './mutations';
-export { isLocalApplicationId, isLocalUploadId } from './mutations';
+import { requireUserId } from '../session/current-session';
 
 /**
  * The outbox: writes that must reach the server, kept on the device in the order they were made.
@@ -18,10 +13,10 @@ export { isLocalApplicationId, isLocalUploadId } from './mutations';
  * answer is answered with the first result instead of writing twice.
  */
 
-/** A new application's id on the device until the server has created it. */
-export function newLocalApplicationId(): string {
-  return `${LOCAL_APPLICATION_PREFIX}${newUuid()}`;
-}
+/** What `enqueue` takes: a registered kind and its payload. `draftKey` names the draft the write came from. */
+export type MutationInput = {
+  [K in MutationKind]: { kind: K; draftKey?: string } & MutationKinds[K];
+}[MutationKind];
 
 /** The Background Sync tag (the service worker may wake the app with it; never relied upon). */
 export const BACKGROUND_SYNC_TAG = 'portal-outbox';
@@ -48,12 +43,16 @@ const requestOf = new Map<string, number>();
 export async function enqueue(input: MutationInput): Promise<string> {
   const userId = requireUserId();
   const id = newUuid();
-  const { kind, draftKey: requestedDraftKey, ...payload } = input;
+  const { kind, draftKey: requestedDraftKey, ...payload } = input as { kind: string; draftKey?: string };
+  const handler = handlerOf(kind);
+  if (!handler) throw new Error(`offline: mutation kind not registered: ${kind}`);
+  // What could never be sent is refused here, not stored.
+  v.parse(handler.payload, payload);
   if (requestedDraftKey !== undefined) await flushDraft(userId, requestedDraftKey);
   try {
     await db.transaction('rw', db.outbox, db.drafts, db.idMap, async () => {
       let draftUpdatedAt: number | undefined;
-      // A local application created meanwhile: its draft (and so this write's) has the server id.
+      // A local id mapped meanwhile: its draft (and so this write's) is named by the server id.
       const draftKey = requestedDraftKey === undefined ? undefined : await currentDraftKey(userId, requestedDraftKey);
       if (draftKey !== undefined) {
         const draft = await readDraftRow(userId, draftKey);
@@ -83,11 +82,14 @@ export async function enqueue(input: MutationInput): Promise<string> {
   return id;
 }
 
+/** The one result of a write, from the outbox to the screen. */
 export type MutationResult =
   | { status: 'done'; body: unknown }
   /** Kept on the device: offline, paused until sign-in, waiting for an earlier write, or slow. */
   | { status: 'queued' }
+  /** `error`: the whole-request code; `fields`: field path → code (src/shared/rules/error-codes.ts). */
   | { status: 'rejected'; fields: Record<string, string>; error: string }
+  /** The server's current copy, for the field-by-field choice. */
   | { status: 'conflict'; current: { data: unknown; version: number } };
 
 function toResult(row: ResultRow): MutationResult {
@@ -151,30 +153,6 @@ export function waitForResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<
   });
 }
 
-/** The server id of an application the signed-in user created offline, once known (else undefined). */
-export async function serverIdOf(localId: string): Promise<number | undefined> {
-  const row = readRow('idMap', idMapRowSchema, await db.idMap.get(localId));
-  return row && row.userId === currentUserId() ? row.serverId : undefined;
-}
-
-/**
- * The id to use for an application: a `local-<uuid>` whose create has gone through becomes the
- * server's id (the wizard then moves its URL there); anything else is returned as it is.
- */
-export function useResolvedApplicationId(id: number | string | null): number | string | null {
-  const user = useAtomValue(sessionUserAtom);
-  const mapped = useSafeLiveQuery(
-    async () => {
-      if (!isLocalApplicationId(id) || !user) return undefined;
-      const row = readRow('idMap', idMapRowSchema, await db.idMap.get(id));
-      return row && row.userId === user.id ? row.serverId : undefined;
-    },
-    [id, user?.id],
-    undefined,
-  );
-  return mapped ?? id;
-}
-
 /** Writes of the user not yet sent, and drafts the server refused or that conflict. */
 export async function countUnsent(userId: number): Promise<number> {
   const [queued, refused] = await Promise.all([
@@ -184,10 +162,22 @@ export async function countUnsent(userId: number): Promise<number> {
   return queued + refused;
 }
 
-/** Removes a queued write that has not been sent (an upload removed before it went). */
+/** Removes queued writes that have not been sent (e.g. a file removed before it went). */
 export async function removeQueued(predicate: (row: { id: string; kind: string; payload: unknown }) => boolean): Promise<void> {
   const userId = requireUserId();
   const rows = await db.outbox.where('userId').equals(userId).toArray();
   const seqs = rows.filter((row) => predicate(row)).map((row) => row.seq);
   if (seqs.length > 0) await db.outbox.bulkDelete(seqs);
+}
+
+/** The signed-in user's queued writes of one kind, in order, their payloads checked by the kind's schema. */
+export async function readQueued<K extends MutationKind>(userId: number, kind: K): Promise<MutationKinds[K][]> {
+  const handler = handlerOf(kind);
+  if (!handler) return [];
+  const rows = readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
+  return rows.flatMap((row) => {
+    if (row.kind !== kind) return [];
+    const payload = v.safeParse(handler.payload, row.payload);
+    return payload.success ? [payload.output as MutationKinds[K]] : [];
+  });
 }

@@ -8,25 +8,25 @@ import {
   draftRowId,
   draftRowSchema,
   hasIndexedDb,
-  idMapRowSchema,
   metaRowSchema,
   newUuid,
   outboxRowSchema,
   readRow,
   readRows,
+  reportStoredRow,
   resultRowSchema,
-  uploadRowSchema,
   type DraftRow,
   type OutboxRow,
-  type UploadRow,
 } from './db';
 import { engineState, setSyncRequestHandler, subscribeEngineState, updateEngineState, type SyncPhase } from './engine-state';
 import { useSafeLiveQuery } from './live';
-import { payloadSchemas, sendMutation, type SendOutcome } from './mutations';
-import { countDraftsNeedingAttention } from './drafts';
+import { clearReadsOnSignOut } from './cache';
+import { countDraftsNeedingAttention, currentDraftKey } from './drafts';
+import { LocalIdNotYetKnown, resolveId, serverRef } from './local-ids';
+import { handlerOf, type HoldContext, type MutationHandler, type SendContext, type SettledContext } from './mutation-registry';
+import type { SendOutcome } from './send-outcome';
 import { reportStorageError } from './persist';
 import { bindSessionStore, currentToken, currentUserId } from '../session/current-session';
-import { uploadErrorText } from './uploads';
 
 /**
  * The sync engine: pushes the signed-in user's outbox to the server, in order, on start, on
@@ -40,8 +40,6 @@ export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 /** Results are kept this long for waitForResult and the wizard (then removed at start). */
 const RESULT_TTL_MS = 24 * 60 * 60_000;
-/** Upload progress is written to the device at most this often per file. */
-const PROGRESS_STEP = 0.05;
 
 /** Delay before retry number `attempt` (0-based): exponential, capped, with half of it random. */
 export function backoffDelay(attempt: number, random = Math.random()): number {
@@ -84,174 +82,50 @@ function scheduleRetry(current: Engine, delayMs?: number): void {
   }, delay);
 }
 
-function rekey(key: string | undefined, localId: string, serverId: number): string | undefined {
-  const prefix = `application:${localId}:`;
-  return key?.startsWith(prefix) ? `application:${serverId}:${key.slice(prefix.length)}` : key;
+/** A refused or conflicting write's draft row (made from what the write carried if it is gone). */
+async function draftForOutcome(row: OutboxRow, handler: MutationHandler<unknown> | undefined, payload: unknown, draftKey: string, at: number): Promise<DraftRow> {
+  const id = draftRowId(row.userId, draftKey);
+  const stored = readRow('drafts', draftRowSchema, await db.drafts.get(id));
+  if (stored) return stored;
+  const carried = handler?.draftValue?.(payload);
+  return { id, userId: row.userId, key: draftKey, value: carried?.value, baseVersion: carried?.baseVersion ?? 0, updatedAt: at, status: 'editing' };
 }
 
-/**
- * Changes an upload's row by get and put: Dexie's update() clones the row's object and, in some
- * environments, turns the file's ArrayBuffer into a plain object on the way.
- */
-async function patchUpload(localId: string, patch: Partial<UploadRow>): Promise<void> {
-  await db
-    .transaction('rw', db.uploads, async () => {
-      const row = await db.uploads.get(localId);
-      if (!row) return;
-      const next: UploadRow = { ...row, ...patch };
-      if (patch.error === undefined && 'error' in patch) delete next.error;
-      await db.uploads.put(next);
-    })
-    .catch(() => undefined);
+function settledContext(userId: number, at: number): SettledContext {
+  return {
+    userId,
+    at,
+    enqueue: async (kind, payload) => {
+      await db.outbox.add({ id: newUuid(), userId, kind, payload, createdAt: at, attempts: 0 });
+    },
+  };
 }
 
-/** Once an application created offline exists: its drafts, queued writes and files follow the real id. */
-async function followServerId(userId: number, localId: string, serverId: number): Promise<void> {
-  await db.idMap.put({ localId, userId, serverId });
-  const drafts = readRows('drafts', draftRowSchema, await db.drafts.where('userId').equals(userId).toArray());
-  for (const draft of drafts) {
-    const key = rekey(draft.key, localId, serverId);
-    if (!key || key === draft.key) continue;
-    await db.drafts.delete(draft.id);
-    await db.drafts.put({ ...draft, id: draftRowId(userId, key), key });
-  }
-  const queued = await db.outbox.where('userId').equals(userId).toArray();
-  for (const row of queued) {
-    const key = rekey(row.draftKey, localId, serverId);
-    if (key !== row.draftKey) await db.outbox.update(row.seq, { draftKey: key });
-  }
-  const uploads = await db.uploads.where('[userId+applicationId]').equals([userId, localId]).toArray();
-  for (const upload of uploads) await db.uploads.put({ ...upload, applicationId: String(serverId) });
-}
+type Settled = Extract<SendOutcome, { type: 'done' | 'rejected' | 'conflict' }>;
 
-/** The value a refused or conflicting write carried, for a draft that no longer exists. */
-function payloadValue(row: OutboxRow): unknown {
-  if (row.kind === 'saveStep') return (row.payload as { data?: unknown }).data;
-  if (row.kind === 'createApplication') return (row.payload as { personal?: unknown }).personal;
-  return undefined;
-}
-
-/** An application as the server knows it ('42'), or null for a local one not created yet. */
-async function serverRefOf(userId: number, applicationId: number | string): Promise<string | null> {
-  if (typeof applicationId === 'number' || /^\d+$/.test(applicationId)) return String(applicationId);
-  const mapped = readRow('idMap', idMapRowSchema, await db.idMap.get(applicationId));
-  return mapped && mapped.userId === userId ? String(mapped.serverId) : null;
-}
-
-/** Every name the outbox and the drafts may use for one application (its server and local ids). */
-async function namesOf(userId: number, applicationId: number | string): Promise<Set<string>> {
-  const names = new Set([String(applicationId)]);
-  const server = await serverRefOf(userId, applicationId);
-  if (server === null) return names;
-  names.add(server);
-  const mapped = readRows('idMap', idMapRowSchema, await db.idMap.where('userId').equals(userId).toArray());
-  for (const row of mapped) if (String(row.serverId) === server) names.add(row.localId);
-  return names;
-}
-
-/**
- * A step save of this user based on a version their own earlier save has replaced (the same step
- * saved twice offline, or reopened after a save that was still queued, or the documents list stored
- * on leaving the step) would come back as a conflict with their own work. It is sent on the version
- * that save made; a save by anyone else in between still answers 409.
- */
-async function rebaseOnOwnSaves(row: OutboxRow): Promise<OutboxRow> {
-  const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
-  if (!payload.success) return row;
-  const { applicationId, step, baseVersion } = payload.output;
-  const ref = await serverRefOf(row.userId, applicationId);
-  if (ref === null) return row;
-  const made = new Map<number, number>();
-  const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(row.userId).toArray());
-  for (const result of results) {
-    if (result.save && result.save.applicationId === ref && result.save.step === step) made.set(result.save.from, result.save.to);
-  }
-  let version = baseVersion;
-  while (made.has(version) && made.get(version)! > version) version = made.get(version)!;
-  if (version === baseVersion) return row;
-  const next = { ...row, payload: { ...payload.output, baseVersion: version } };
-  await db.outbox.update(row.seq, { payload: next.payload });
-  return next;
-}
-
-/**
- * A submit goes only after every write of its application: it waits while a save of that
- * application is queued after it (typed after submitting offline) or a step of it was refused or is
- * in conflict, so the application is never submitted without what the user is still fixing.
- */
-async function submitMustWait(row: OutboxRow): Promise<boolean> {
-  const payload = v.safeParse(payloadSchemas.submitApplication, row.payload);
-  if (!payload.success) return false;
-  const names = await namesOf(row.userId, payload.output.applicationId);
-  const laterSave = await db.outbox
-    .where('seq')
-    .above(row.seq)
-    .filter((other) => other.userId === row.userId && other.kind === 'saveStep' && names.has(applicationRefOf(other) ?? ''))
-    .first();
-  if (laterSave) return true;
-  const needingAttention = await db.drafts
-    .where('[userId+status]')
-    .anyOf([
-      [row.userId, 'rejected'],
-      [row.userId, 'conflict'],
-    ])
-    .toArray();
-  return readRows('drafts', draftRowSchema, needingAttention).some((draft) =>
-    [...names].some((name) => draft.key.startsWith(`application:${name}:`)),
-  );
-}
-
-async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type: 'done' | 'rejected' | 'conflict' }>): Promise<void> {
+/** The one place an answer is written: the outbox row goes, the result is kept, and the draft follows. */
+async function applyOutcome(row: OutboxRow, handler: MutationHandler<unknown> | undefined, payload: unknown, outcome: Settled, sent: SentVersion | null): Promise<void> {
   const { userId } = row;
   await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads], async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
-    let draftKey = row.draftKey;
+    const context = settledContext(userId, at);
 
     if (outcome.type === 'done') {
-      await db.results.put({ id: row.id, userId, status: 'done', body: outcome.body, at });
-      let version: number | undefined;
-      if (row.kind === 'createApplication') {
-        const serverId = (outcome.body as { id?: unknown } | undefined)?.id;
-        const { localId } = v.parse(payloadSchemas.createApplication, row.payload);
-        if (typeof serverId === 'number') {
-          await followServerId(userId, localId, serverId);
-          draftKey = rekey(draftKey, localId, serverId);
-        }
-      } else if (row.kind === 'saveStep') {
-        const answer = outcome.body as { version?: unknown } | undefined;
-        const sent = v.parse(payloadSchemas.saveStep, row.payload);
-        const ref = await serverRefOf(userId, sent.applicationId);
-        if (typeof answer?.version === 'number') {
-          version = answer.version;
-          if (ref !== null) {
-            const save = { applicationId: ref, step: sent.step, from: sent.baseVersion, to: version };
-            await db.results.put({ id: row.id, userId, status: 'done', body: outcome.body, save, at });
-          }
-        }
-      } else if (row.kind === 'uploadFile') {
-        const { localId } = v.parse(payloadSchemas.uploadFile, row.payload);
-        const file = outcome.body as { id?: unknown; key?: unknown } | undefined;
-        const upload = readRow('uploads', uploadRowSchema, await db.uploads.get(localId));
-        if (typeof file?.id === 'number' && typeof file.key === 'string') {
-          await db.idMap.put({ localId, userId, serverId: file.id, key: file.key });
-          if (upload) {
-            const { data: _data, error: _error, ...rest } = upload;
-            await db.uploads.put({ ...rest, status: 'uploaded', progress: 1, fileId: file.id, key: file.key });
-          } else {
-            // Removed while it was being sent: remove it from the server too.
-            await db.outbox.add({ id: newUuid(), userId, kind: 'deleteFile', payload: { fileKey: file.key }, createdAt: at, attempts: 0 });
-          }
-        }
-      }
+      const made = handler?.versionMade?.(outcome.body);
+      const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
+      await db.results.put({ id: row.id, userId, status: 'done', body: outcome.body, ...(version ? { version } : {}), at });
+      await handler?.onDone?.(payload, outcome.body, context);
+      // A local id the write mapped (onDone) renames its draft too.
+      const draftKey = row.draftKey === undefined ? undefined : await currentDraftKey(userId, row.draftKey);
       if (draftKey !== undefined) {
         const draft = readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, draftKey)));
         if (draft && draft.updatedAt === row.draftUpdatedAt && draft.status === 'queued') {
           await db.drafts.delete(draft.id);
         } else if (draft) {
-          // Edited after the save was queued: the edit stays, now based on the saved version.
+          // Edited after the write was queued: the edit stays, now based on the saved version.
           const { serverCodes: _codes, serverError: _error, ...rest } = draft;
-          await db.drafts.put({ ...rest, status: draft.status === 'queued' ? 'editing' : draft.status, baseVersion: version ?? draft.baseVersion });
+          await db.drafts.put({ ...rest, status: draft.status === 'queued' ? 'editing' : draft.status, baseVersion: made ?? draft.baseVersion });
         }
       }
       return;
@@ -260,27 +134,13 @@ async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type
     if (outcome.type === 'rejected') {
       const fields = outcome.fields ?? {};
       await db.results.put({ id: row.id, userId, status: 'rejected', error: outcome.error, fields, at });
-      if (row.kind === 'uploadFile') {
-        const { localId } = v.parse(payloadSchemas.uploadFile, row.payload);
-        const upload = readRow('uploads', uploadRowSchema, await db.uploads.get(localId));
-        if (upload) {
-          await db.uploads.put({ ...upload, status: 'failed', progress: 0, error: uploadErrorText(fields.file ?? outcome.error, upload.fileName) });
-        }
-      }
+      await handler?.onRejected?.(payload, { error: outcome.error, fields }, context);
     } else {
       await db.results.put({ id: row.id, userId, status: 'conflict', current: outcome.current, at });
     }
-    if (draftKey === undefined) return;
-    const id = draftRowId(userId, draftKey);
-    const draft: DraftRow = readRow('drafts', draftRowSchema, await db.drafts.get(id)) ?? {
-      id,
-      userId,
-      key: draftKey,
-      value: payloadValue(row),
-      baseVersion: (row.payload as { baseVersion?: number }).baseVersion ?? 0,
-      updatedAt: at,
-      status: 'editing',
-    };
+    if (row.draftKey === undefined) return;
+    const draftKey = await currentDraftKey(userId, row.draftKey);
+    const draft = await draftForOutcome(row, handler, payload, draftKey, at);
     if (outcome.type === 'rejected') {
       const { conflict: _conflict, ...rest } = draft;
       await db.drafts.put({ ...rest, status: 'rejected', serverCodes: outcome.fields ?? {}, serverError: outcome.error });
@@ -291,26 +151,130 @@ async function applyOutcome(row: OutboxRow, outcome: Extract<SendOutcome, { type
   });
 }
 
-/** The application a write names (a create and an upload name none: they key on their own ids). */
-function applicationRefOf(row: OutboxRow): string | null {
-  const ref = (row.payload as { applicationId?: unknown } | null)?.applicationId;
-  return typeof ref === 'number' || typeof ref === 'string' ? String(ref) : null;
+/** The version a versioned write was sent on (what its result records as `from`). */
+interface SentVersion {
+  key: string;
+  from: number;
+}
+
+/**
+ * A versioned write of this user based on a version their own earlier write has replaced (the same
+ * record saved twice offline, or reopened while a save was still queued) would come back as a
+ * conflict with their own work. It is sent on the version that write made; a write by anyone else
+ * in between still answers 409.
+ */
+async function ownVersion(userId: number, key: string, base: number): Promise<number> {
+  const made = new Map<number, number>();
+  const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(userId).toArray());
+  for (const result of results) if (result.version && result.version.key === key) made.set(result.version.from, result.version.to);
+  let version = base;
+  while (made.has(version) && made.get(version)! > version) version = made.get(version)!;
+  return version;
+}
+
+function holdContext(row: OutboxRow): HoldContext {
+  return {
+    userId: row.userId,
+    queuedAfter: async (match) =>
+      (await db.outbox
+        .where('seq')
+        .above(row.seq)
+        .filter((other) => other.userId === row.userId && match(other.kind, other.payload))
+        .first()) !== undefined,
+    draftsNeedingAttention: async () => {
+      const rows = await db.drafts
+        .where('[userId+status]')
+        .anyOf([
+          [row.userId, 'rejected'],
+          [row.userId, 'conflict'],
+        ])
+        .toArray();
+      return readRows('drafts', draftRowSchema, rows).map((draft) => draft.key);
+    },
+  };
+}
+
+/** A scope as the server knows it: a local id already mapped orders with its server id's writes. */
+async function scopeKey(userId: number, scope: string | null): Promise<string | null> {
+  if (scope === null) return null;
+  return (await serverRef(userId, scope)) ?? scope;
 }
 
 type PassEnd = 'drained' | 'offline' | 'paused';
+
+/** What one write came to in a pass. */
+type WriteEnd = 'settled' | 'blocked' | 'skipped' | { stop: 'offline' | 'paused' };
+
+async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler<unknown>): Promise<WriteEnd> {
+  const parsed = v.safeParse(handler.payload, row.payload);
+  if (!parsed.success) {
+    reportStoredRow('outbox', row.seq, v.summarize(parsed.issues));
+    // Cannot be built into a request: answered as refused (its draft keeps what it carried).
+    await applyOutcome(row, handler, row.payload, { type: 'rejected', error: 'unhandled' }, null);
+    return 'settled';
+  }
+  const payload = parsed.output;
+  let sent: SentVersion | null = null;
+  const context: SendContext = {
+    idempotencyKey: row.id,
+    userId: row.userId,
+    resolveId: (id) => resolveId(row.userId, id),
+    ownVersion: async (key, base) => {
+      const version = await ownVersion(row.userId, key, base);
+      sent = { key, from: version };
+      return version;
+    },
+  };
+  let outcome: SendOutcome;
+  try {
+    outcome = await handler.send(payload, context);
+  } catch (error) {
+    outcome = error instanceof LocalIdNotYetKnown ? { type: 'blocked' } : error instanceof v.ValiError ? { type: 'rejected', error: 'unhandled' } : { type: 'retry' };
+  }
+  switch (outcome.type) {
+    case 'blocked':
+      return 'blocked';
+    case 'unauthorized':
+      current.pausedToken = currentToken();
+      return { stop: 'paused' };
+    case 'retry':
+      if (outcome.retryAfterMs !== undefined) scheduleRetry(current, outcome.retryAfterMs);
+      return { stop: 'offline' };
+    default:
+      current.failures = 0;
+      await applyOutcome(row, handler, payload, outcome, sent);
+      return 'settled';
+  }
+}
+
+/** Writes in different scopes sent side by side, at most this many at once. */
+export const PARALLEL_SCOPES = 4;
 
 async function runPass(current: Engine): Promise<PassEnd> {
   const userId = currentUserId();
   if (userId === null) return 'paused';
   if (current.pausedToken !== null && current.pausedToken === currentToken()) return 'paused';
   current.pausedToken = null;
-  const blockedApplications = new Set<string>();
-  const progressWritten = new Map<string, number>();
-  const onUploadProgress = (localId: string, progress: number) => {
-    const last = progressWritten.get(localId) ?? 0;
-    if (progress < 1 && progress - last < PROGRESS_STEP) return;
-    progressWritten.set(localId, progress);
-    void patchUpload(localId, { progress, status: 'uploading' });
+  const blockedScopes = new Set<string>();
+  /** The last write started in each scope: the next one of that scope waits for it. */
+  const lanes = new Map<string, Promise<WriteEnd>>();
+  const inFlight = new Set<Promise<WriteEnd>>();
+  let stop: PassEnd | null = null;
+  let blocked = false;
+  let settledAfterBlock = false;
+
+  const track = (scope: string | null, work: Promise<WriteEnd>) => {
+    const tracked = work.then((end) => {
+      if (typeof end === 'object') stop ??= end.stop;
+      else if (end === 'blocked') {
+        blocked = true;
+        if (scope !== null) blockedScopes.add(scope);
+      } else if (end === 'settled' && blocked) settledAfterBlock = true;
+      return end;
+    });
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+    if (scope !== null) lanes.set(scope, tracked);
   };
 
   // Rows are taken in order of seq, each read on its own after the last one handled: a long queue
@@ -318,54 +282,40 @@ async function runPass(current: Engine): Promise<PassEnd> {
   let lastSeq = 0;
   for (;;) {
     // Stopped (the layout went away), or another user signed in meanwhile: stop here.
-    if (engine !== current || currentUserId() !== userId) return 'paused';
+    if (engine !== current || currentUserId() !== userId) stop ??= 'paused';
+    if (stop !== null) break;
     const next = await db.outbox
       .where('seq')
       .above(lastSeq)
       .filter((row) => row.userId === userId)
       .first();
-    if (!next) return 'drained';
+    if (!next) break;
     lastSeq = next.seq;
     if (engineState().phase !== 'syncing') await setPhase('syncing');
     const row = readRow('outbox', outboxRowSchema, next);
-    const ref = row ? applicationRefOf(row) : null;
-    // Unreadable (reported, kept), or behind a write for the same application that must wait.
-    if (!row || (ref !== null && blockedApplications.has(ref))) continue;
-    // Held, not blocked: the writes after it (the save it waits for) go on.
-    if (row.kind === 'submitApplication' && (await submitMustWait(row))) continue;
-    if (row.kind === 'uploadFile') {
-      const { localId } = row.payload as { localId: string };
-      await patchUpload(localId, { status: 'uploading', progress: 0, error: undefined });
+    // Unreadable (reported, kept), or of a kind no feature has registered (yet): it waits.
+    const handler = row ? handlerOf(row.kind) : undefined;
+    if (!row || !handler) continue;
+    const payload = v.safeParse(handler.payload, row.payload);
+    const scope = await scopeKey(userId, payload.success ? handler.scope(payload.output) : null);
+    if (scope !== null) {
+      // Writes of one scope go one after another: this one waits for the last one started.
+      const before = lanes.get(scope);
+      if (before) await before;
+      if (stop !== null) break;
+      if (blockedScopes.has(scope)) continue;
     }
-    let outcome: SendOutcome;
-    // What is sent (a save possibly rebased on the user's own newer version) is what the outcome
-    // records: its `from` must be the version actually sent, or two records would claim one version.
-    let sending = row;
-    try {
-      if (row.kind === 'saveStep') sending = await rebaseOnOwnSaves(row);
-      outcome = await sendMutation(sending, { userId, onUploadProgress });
-    } catch {
-      outcome = { type: 'retry' };
-    }
-    if (outcome.type !== 'done' && row.kind === 'uploadFile') {
-      const { localId } = row.payload as { localId: string };
-      if (outcome.type !== 'rejected') await patchUpload(localId, { status: 'queued', progress: 0 });
-    }
-    switch (outcome.type) {
-      case 'blocked':
-        if (ref !== null) blockedApplications.add(ref);
-        continue;
-      case 'unauthorized':
-        current.pausedToken = currentToken();
-        return 'paused';
-      case 'retry':
-        if (outcome.retryAfterMs !== undefined) scheduleRetry(current, outcome.retryAfterMs);
-        return 'offline';
-      default:
-        current.failures = 0;
-        await applyOutcome(sending, outcome);
-    }
+    // Held, not blocked: the writes after it (what it waits for) go on.
+    if (payload.success && handler.holdWhile && (await handler.holdWhile(payload.output, holdContext(row)))) continue;
+    while (inFlight.size >= PARALLEL_SCOPES) await Promise.race(inFlight);
+    if (stop !== null) break;
+    track(scope, sendOne(current, row, handler));
   }
+  await Promise.all(inFlight);
+  if (stop !== null) return stop;
+  // A write that waited for a local id another write of this pass has made: once more.
+  if (blocked && settledAfterBlock) current.rerun = true;
+  return 'drained';
 }
 
 /** Runs passes until nothing new was asked for meanwhile; one at a time. */
@@ -464,6 +414,7 @@ export function startSync(store: AppStore): () => void {
   if (!hasIndexedDb()) return () => undefined;
   starts += 1;
   if (!engine) {
+    const stopClearingReads = clearReadsOnSignOut(store);
     const current: Engine = { store, running: false, rerun: false, pausedToken: null, failures: 0, timer: null, cleanups: [] };
     engine = current;
     const locks = globalThis.navigator?.locks;
@@ -487,6 +438,7 @@ export function startSync(store: AppStore): () => void {
       lead(current);
     }
     stopCurrent = () => {
+      stopClearingReads();
       if (current.timer) clearTimeout(current.timer);
       current.cleanups.splice(0).forEach((cleanup) => cleanup());
       if (engine === current) engine = null;

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { createSessionStore, type AppStore, type SessionUser } from '../session/session';
 import { clearAllTables } from './db';
 import { resetEngineStateForTests } from './engine-state';
-import { setUploadTransport } from './mutations';
+import { setUploadTransport } from './multipart-upload';
 import { resetPersistenceRequest, resetStorageErrorReports } from './persist';
 import { bindSessionStore } from '../session/current-session';
 import { stopSyncForTests } from './sync-engine';

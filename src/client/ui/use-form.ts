@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fieldCodes } from '../../shared/schemas/account';
-import { messageForCode } from '../../shared/rules/error-codes';
-import { markUnsaved } from '../routing/unsaved-changes';
+import { useUnsavedMark, visibleErrors } from './form-engine';
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
@@ -32,7 +31,6 @@ function differs<K extends string>(values: Record<K, string>, baseline: Record<K
  * useLeaveConfirmation (routing/leave-confirmation.ts).
  */
 export function useForm<K extends string, S extends Schema>(schema: S, initial: Record<K, string>) {
-  const id = useId();
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [baseline, setBaselineState] = useState<Record<K, string>>(initial);
   // Mirrored in a ref so loaded values can be compared with the baseline they replace.
@@ -52,12 +50,7 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
   valuesRef.current = values;
   const discard = useCallback(() => setBaseline(valuesRef.current), [setBaseline]);
 
-  // Two effects, not one with a cleanup: a cleanup on every change would briefly report the form
-  // clean, and a waiting update (pwa/register.ts) would reload the page in that instant.
-  useEffect(() => {
-    markUnsaved(id, dirty);
-  }, [id, dirty]);
-  useEffect(() => () => markUnsaved(id, false), [id]);
+  useUnsavedMark(dirty);
 
   const result = useMemo(() => v.safeParse(schema, values), [schema, values]);
   const codes = useMemo<Partial<Record<K, string>>>(
@@ -94,10 +87,7 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
 
   const shown = (name: K) => Boolean(touched[name]) || submitted;
 
-  const error = (name: K): string | null => {
-    const code = codes[name];
-    return code && code !== 'empty' && shown(name) ? messageForCode(code) : null;
-  };
+  const error = (name: K): string | null => visibleErrors({ [name]: codes[name] }, () => shown(name))[name] ?? null;
 
   const field = (name: K): FieldBinding => ({
     name,

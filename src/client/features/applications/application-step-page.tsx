@@ -9,7 +9,7 @@ import { paths } from '../../routing/paths';
 import NotFoundPage from '../../routing/not-found-page';
 import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
-import { isLocalApplicationId, useResolvedApplicationId } from '../../offline/outbox';
+import { isLocalApplicationId, useResolvedApplicationId } from './offline/application-ids';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
 import { fetchApplication, isNotFound } from './applications-api';

@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import { ApiResponseError, unwrap } from '../../offline/cache';
+import { ApiResponseError, unwrap } from '../../api/failure';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
 import type { ListQuery } from './list-query';

@@ -2,11 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { sessionUserAtom } from '../../session/session';
-import { enqueue, newLocalApplicationId, waitForResult } from '../../offline/outbox';
-import { deleteDraft, stepDraftKey, writeDraft } from '../../offline/drafts';
+import { enqueue, waitForResult } from '../../offline/outbox';
+import { deleteDraft, writeDraft } from '../../offline/drafts';
+import { newLocalApplicationId, stepDraftKey } from './offline/application-ids';
+import './offline/application-mutations';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { Page } from '../../ui/page';
@@ -14,7 +17,8 @@ import { useToast } from '../../ui/toast-store';
 import { StepBar } from './step-bar';
 import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
-import { focusFirstError, useStepForm } from './use-step-form';
+import { focusFirstError } from '../../ui/form-engine';
+import { useStepForm } from './use-step-form';
 import { resumeHref } from './wizard-routes';
 import './applications.css';
 
@@ -82,7 +86,7 @@ export default function NewApplicationPage() {
         // Refused while the user is here: this form shows it; no local application is left behind.
         await deleteDraft(user.id, localDraft);
         form.setServerCodes(result.fields);
-        setBanner((errorMessages as Record<string, string>)[result.error] ?? errorMessages.validation);
+        setBanner(codeMessage(result.error, errorMessages.validation));
         focusFirstError(formRef.current);
       } else {
         toast.unhandled();

@@ -3,9 +3,11 @@ import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import { journeySteps } from '../../../shared/journey/steps';
 import { sessionUserAtom } from '../../session/session';
-import { db, draftRowSchema, outboxRowSchema, readRows } from '../../offline/db';
+import { readDrafts } from '../../offline/drafts';
 import { useSafeLiveQuery } from '../../offline/live';
-import { payloadSchemas } from '../../offline/mutations';
+import { readQueued } from '../../offline/outbox';
+import { isLocalApplicationId, parseStepDraftKey } from './offline/application-ids';
+import './offline/application-mutations';
 
 /**
  * What the outbox still holds for the screens: applications created on this device and not yet
@@ -27,9 +29,6 @@ export interface PendingCreate {
   refused: boolean;
 }
 
-/** The draft key of a local application's client details (offline/drafts.ts stepDraftKey). */
-const LOCAL_PERSONAL_DRAFT = /^application:(local-[^:]+):personal$/;
-
 const personalNames = v.object({
   firstName: v.optional(v.string(), ''),
   lastName: v.optional(v.string(), ''),
@@ -39,21 +38,14 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-async function outboxOf(userId: number) {
-  return readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
-}
-
 export async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
-  const rows = await outboxOf(userId);
-  const waiting: PendingCreate[] = rows.flatMap((row) => {
-    if (row.kind !== 'createApplication') return [];
-    const payload = v.safeParse(payloadSchemas.createApplication, row.payload);
-    if (!payload.success) return [];
-    const personal = asRecord(payload.output.personal);
+  const creates = await readQueued(userId, 'createApplication');
+  const waiting: PendingCreate[] = creates.flatMap((create) => {
+    const personal = asRecord(create.personal);
     const names = v.safeParse(personalNames, personal);
     return [
       {
-        localId: payload.output.localId,
+        localId: create.localId,
         name: names.success ? names.output.firstName : '',
         surname: names.success ? names.output.lastName : '',
         personal,
@@ -62,9 +54,10 @@ export async function readPendingCreates(userId: number): Promise<PendingCreate[
     ];
   });
   const waitingIds = new Set(waiting.map((create) => create.localId));
-  const drafts = readRows('drafts', draftRowSchema, await db.drafts.where('userId').equals(userId).toArray());
+  const drafts = await readDrafts(userId);
   const refused: PendingCreate[] = drafts.flatMap((draft) => {
-    const localId = LOCAL_PERSONAL_DRAFT.exec(draft.key)?.[1];
+    const named = parseStepDraftKey(draft.key);
+    const localId = named?.step === 'personal' && isLocalApplicationId(named.applicationId) ? named.applicationId : undefined;
     if (!localId || waitingIds.has(localId) || draft.status !== 'rejected') return [];
     const values = asRecord(draft.value);
     const names = v.safeParse(personalNames, values);
@@ -110,13 +103,11 @@ export function usePendingSteps(applicationId: number | string | null): Partial<
   const result = useSafeLiveQuery(
     async () => {
       if (!user || applicationId === null) return {};
-      const rows = await outboxOf(user.id);
+      const saves = await readQueued(user.id, 'saveStep');
       const journey: Partial<Record<JourneyStep, unknown>> = {};
-      for (const row of rows) {
-        if (row.kind !== 'saveStep') continue;
-        const payload = v.safeParse(payloadSchemas.saveStep, row.payload);
-        if (!payload.success || String(payload.output.applicationId) !== String(applicationId)) continue;
-        if ((journeySteps as readonly string[]).includes(payload.output.step)) journey[payload.output.step] = payload.output.data;
+      for (const save of saves) {
+        if (String(save.applicationId) !== String(applicationId)) continue;
+        if ((journeySteps as readonly string[]).includes(save.step)) journey[save.step] = save.data;
       }
       return journey as Partial<Journey>;
     },

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../session/session';
 import { db } from '../../offline/db';
-import { newLocalApplicationId } from '../../offline/outbox';
+import { newLocalApplicationId } from './offline/application-ids';
 import { startSync } from '../../offline/sync-engine';
 import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../offline/test-support';
 import { saveStep } from './save-step';

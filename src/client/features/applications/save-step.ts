@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { components } from '../../../shared/api/schema';
-import { enqueue, isLocalApplicationId, serverIdOf, waitForResult, type MutationResult } from '../../offline/outbox';
+import { enqueue, waitForResult, type MutationResult } from '../../offline/outbox';
+import { serverIdOf } from '../../offline/local-ids';
+import { isLocalApplicationId } from './offline/application-ids';
+import './offline/application-mutations';
 import { currentUserId } from '../../session/current-session';
 import { hasWaitingCreate } from './pending-creates';
 

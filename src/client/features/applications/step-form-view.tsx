@@ -5,12 +5,13 @@ import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/ste
 import { displayValue } from '../../../shared/journey/display';
 import { fieldLabel } from '../../../shared/journey/labels';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { stepDraftKey } from '../../offline/drafts';
+import { stepDraftKey } from './offline/application-ids';
 import { enqueue } from '../../offline/outbox';
 import { ConflictDialog } from './conflict-dialog';
 import { saveStep } from './save-step';
@@ -18,7 +19,8 @@ import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
 import type { Audience, StepDefinition } from './steps/step-definition';
 import { nextStep } from './use-journey';
-import { focusFirstError, useStepForm } from './use-step-form';
+import { focusFirstError } from '../../ui/form-engine';
+import { useStepForm } from './use-step-form';
 
 export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
@@ -113,7 +115,6 @@ export function StepFormView({ applicationId, step, audience, serverData, server
         case 'done':
           form.markSaved(values);
           onSaved(step, outcome.data[step] ?? data, outcome.version);
-          await form.draft.clear();
           goNext();
           return;
         case 'queued':
@@ -124,7 +125,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
           return;
         case 'rejected':
           form.setServerCodes(outcome.fields);
-          setBanner((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.validation);
+          setBanner(codeMessage(outcome.error, errorMessages.validation));
           focusFirstError(formRef.current);
           return;
         case 'conflict':

@@ -4,13 +4,14 @@ import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/ste
 import { isStepComplete } from '../../../shared/journey/completeness';
 import { summarySections } from '../../../shared/journey/display';
 import { errorMessages } from '../../../shared/rules/error-codes';
+import { codeMessage } from '../../api/failure';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
-import { isLocalApplicationId } from '../../offline/outbox';
+import { isLocalApplicationId } from './offline/application-ids';
 import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
 import { stepTitle } from './use-journey';
@@ -85,7 +86,7 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
         setMissing(named);
         setMessage('Please complete these steps first:');
       } else {
-        setMessage((errorMessages as Record<string, string>)[outcome.error] ?? errorMessages.unhandled);
+        setMessage(codeMessage(outcome.error, errorMessages.unhandled));
       }
     } catch {
       toast.unhandled();

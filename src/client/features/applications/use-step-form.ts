@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JourneyData, JourneyStep } from '../../../shared/journey/steps';
 import { validateStep } from '../../../shared/journey/validate';
-import { messageForCode } from '../../../shared/rules/error-codes';
-import { markUnsaved } from '../../routing/unsaved-changes';
+import { useUnsavedMark, visibleErrors } from '../../ui/form-engine';
 import { useDraft, type DraftRecord } from '../../offline/drafts';
 import type { Audience, StepDefinition } from './steps/step-definition';
 
@@ -28,11 +27,6 @@ const snapshot = (value: unknown) => JSON.stringify(value ?? null);
 function formCodes(codes: Record<string, string>): Record<string, string> {
   const { login, ...rest } = codes;
   return login ? { ...rest, email: login } : rest;
-}
-
-/** Moves focus to the first field with an error (after a refused submit). */
-export function focusFirstError(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 export interface ServerCodes {
@@ -63,7 +57,6 @@ export interface StepFormOptions<S extends JourneyStep, V> {
  * on the device: the draft is written within ~0.4 s of the last keystroke.
  */
 export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverData, serverVersion, audience }: StepFormOptions<S, V>) {
-  const formId = useId();
   const draft = useDraft<V>(draftKey, def.parseDraft);
   const [values, setValues] = useState<V | null>(null);
   const [baseVersion, setBaseVersion] = useState(serverVersion);
@@ -100,10 +93,7 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
 
   // Not yet on the device: the update prompt and sign-out wait for it.
   const [pendingWrite, setPendingWrite] = useState(false);
-  useEffect(() => {
-    markUnsaved(formId, pendingWrite);
-  }, [formId, pendingWrite]);
-  useEffect(() => () => markUnsaved(formId, false), [formId]);
+  useUnsavedMark(pendingWrite);
   const flushTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -144,14 +134,10 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
     return live;
   }, [server, values]);
 
-  const errors = useMemo(() => {
-    const shown: Record<string, string> = {};
-    for (const [path, code] of Object.entries(codes)) {
-      if (code !== 'empty' && (submitted || touched.has(path))) shown[path] = messageForCode(code);
-    }
-    for (const [path, code] of Object.entries(liveServerCodes)) if (code !== 'empty') shown[path] = messageForCode(code);
-    return shown;
-  }, [codes, liveServerCodes, submitted, touched]);
+  const errors = useMemo(
+    () => visibleErrors(codes, (path) => submitted || touched.has(path), liveServerCodes),
+    [codes, liveServerCodes, submitted, touched],
+  );
 
   const valuesJson = values === null ? null : snapshot(values);
   const dirty = values !== null && savedJson !== null && valuesJson !== savedJson;

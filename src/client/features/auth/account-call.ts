@@ -1,12 +1,6 @@
 import { errorMessages } from '../../../shared/rules/error-codes';
-import { isApiErrorBody, type ApiErrorBody } from '../../api/client';
-
-/** What an openapi-fetch call resolves to, as far as the account forms are concerned. */
-export interface ApiAnswer<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
+import type { ApiErrorBody } from '../../api/client';
+import { callApi, failureMessage, type ApiAnswer } from '../../api/failure';
 
 /** Where a failure is shown: the form's message region and its fields. */
 export interface FailureTarget {
@@ -28,21 +22,11 @@ export async function accountCall<T>(
   target: FailureTarget,
   refused?: RefusalHandler,
 ): Promise<{ ok: true; data: T } | { ok: false }> {
-  let answer: ApiAnswer<T>;
-  try {
-    answer = await send();
-  } catch (failure) {
-    console.error(failure);
-    target.setMessage(errorMessages.offline);
-    return { ok: false };
-  }
-  const { data, error, response } = answer;
-  // A 204 has no body: its data is undefined, and that is what T is then.
-  if (response.ok) return { ok: true, data: data as T };
-  const body = isApiErrorBody(error) ? error : null;
-  if (refused?.(response.status, body)) return { ok: false };
-  if (response.status === 429) target.setMessage(errorMessages.tooManyAttempts);
-  else if (body?.fields) target.setServerCodes(body.fields);
+  const outcome = await callApi(send);
+  if (outcome.ok) return outcome;
+  if (outcome.kind === 'http' && refused?.(outcome.status, outcome.body)) return { ok: false };
+  if (outcome.kind === 'offline' || outcome.status === 429) target.setMessage(failureMessage(outcome));
+  else if (outcome.body?.fields) target.setServerCodes(outcome.fields);
   else target.setMessage(errorMessages.unhandled);
   return { ok: false };
 }

@@ -8,7 +8,8 @@ import { EmailField, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
-import { accountCall, type ApiAnswer } from './account-call';
+import type { ApiAnswer } from '../../api/failure';
+import { accountCall } from './account-call';
 import { startSession, type SessionUser } from '../../session/session';
 import { useTokenCheck } from './use-token-check';
 

@@ -2,7 +2,7 @@ import { signUpSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { SetPasswordForm, type NewSession } from './set-password-form';
-import type { ApiAnswer } from './account-call';
+import type { ApiAnswer } from '../../api/failure';
 
 async function validateInvitation(uuid: string): Promise<string | null> {
   const { data } = await api.POST('/users/sign-up/validate', { body: { uuid } });

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { sessionAtom, type AppStore } from '../../session/session';
 import { closeModalAtom, modalQueueAtom } from '../../ui/modal-store';
 import { enqueue } from '../../offline/outbox';
+import '../applications/offline/application-mutations';
 import { fakeServer, resetOffline, signedInStore } from '../../offline/test-support';
 import { SIGN_OUT_UNSENT_MESSAGE, useSignOut } from './use-sign-out';
 

@@ -9,7 +9,8 @@ import { ErrorSlot, FieldHint, leftGroup } from '../../ui/field-parts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useForm } from '../../ui/use-form';
-import type { ApiAnswer, Solicitor } from '../../admin-kit/calls';
+import type { ApiAnswer } from '../../api/failure';
+import type { Solicitor } from '../../admin-kit/calls';
 import { useSaveForm } from '../../admin-kit/save-form';
 import './solicitors.css';
 

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type DragEvent } from 'react';
 import { api } from '../../../api/client';
-import { db } from '../../../offline/db';
-import { enqueue } from '../../../offline/outbox';
-import { addFiles, duplicateMessage, removeUpload, useUploads, type UploadEntry } from '../../../offline/uploads';
+import { addFiles, duplicateMessage, removeUpload, retryUpload, useUploads, type UploadEntry } from '../offline/uploads';
 import { Button } from '../../../ui/button';
 import { ErrorSlot } from '../../../ui/field-parts';
 import { useConfirm } from '../../../ui/modal-store';
@@ -19,19 +17,6 @@ type FileRecord = components['schemas']['FileRecord'];
 export const DELETE_FILE_QUESTION = 'Are you sure you want to delete this file?';
 
 export { duplicateMessage };
-
-/**
- * Sends a failed upload again: its bytes are still on the device. (offline/uploads.ts has no retry
- * of its own yet; this uses only its table and the outbox.)
- */
-export async function retryUpload(localId: string): Promise<void> {
-  const row = await db.uploads.get(localId);
-  if (!row || row.status !== 'failed') return;
-  // put, not update: the row is written back as read, its bytes untouched.
-  const { error: _error, ...rest } = row;
-  await db.uploads.put({ ...rest, status: 'queued', progress: 0 });
-  await enqueue({ kind: 'uploadFile', localId });
-}
 
 
 /** One row of the list: a file chosen on this device, or one the server already holds. */

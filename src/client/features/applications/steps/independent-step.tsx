@@ -7,7 +7,8 @@ import { fieldLabel, independentAdviceText } from '../../../../shared/journey/la
 import type { JourneyData } from '../../../../shared/journey/steps';
 import { formatMoney } from '../../../../shared/rules/formats';
 import { api } from '../../../api/client';
-import { unwrap, useCachedQuery } from '../../../offline/cache';
+import { unwrap } from '../../../api/failure';
+import { useCachedQuery } from '../../../offline/cache';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/choice-fields';
 import { ErrorSlot, leftGroup } from '../../../ui/field-parts';

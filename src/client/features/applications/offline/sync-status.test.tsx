@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import './application-mutations';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
-import type { AppStore } from '../session/session';
-import { writeDraft, stepDraftKey } from './drafts';
-import { db } from './db';
-import { enqueue } from './outbox';
-import { startSync, syncNow, syncStatusText } from './sync-engine';
-import { SyncStatus } from './sync-status';
-import { fakeServer, jsonResponse, resetOffline, signedInStore } from './test-support';
+import type { AppStore } from '../../../session/session';
+import { writeDraft } from '../../../offline/drafts';
+import { stepDraftKey } from './application-ids';
+import { db } from '../../../offline/db';
+import { enqueue } from '../../../offline/outbox';
+import { startSync, syncNow, syncStatusText } from '../../../offline/sync-engine';
+import { SyncStatus } from '../../../offline/sync-status';
+import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../../offline/test-support';
 
 let store: AppStore;
 let stop: () => void;
@@ -96,7 +98,7 @@ describe('sync status', () => {
   it('counts failed uploads without reading their rows (each row holds a file) when a draft is written', async () => {
     stop = startSync(store);
     await db.uploads.add({
-      localId: 'upload-1', userId: 1, applicationId: '7', type: 'formE', fileName: 'a.pdf', mimeType: 'application/pdf',
+      localId: 'upload-1', userId: 1, owner: '7', type: 'formE', fileName: 'a.pdf', mimeType: 'application/pdf',
       size: 4, data: new ArrayBuffer(4), status: 'failed', progress: 0, createdAt: 1,
     });
     let rowsRead = 0;

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import './application-mutations';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionAtom, type AppStore } from '../session/session';
-import { db, uploadRowSchema, readRows } from './db';
-import { setUploadTransport, type UploadTransport } from './mutations';
-import { enqueue, newLocalApplicationId, waitForResult } from './outbox';
-import { startSync, syncNow } from './sync-engine';
+import { sessionAtom, type AppStore } from '../../../session/session';
+import { db, fileRowSchema, readRows } from '../../../offline/db';
+import { setUploadTransport, type UploadTransport } from '../../../offline/multipart-upload';
+import { enqueue, waitForResult } from '../../../offline/outbox';
+import { newLocalApplicationId } from './application-ids';
+import { startSync, syncNow } from '../../../offline/sync-engine';
 import { addFiles, isPdf, removeUpload } from './uploads';
-import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from './test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from '../../../offline/test-support';
 
 function pdf(name: string, size?: number): File {
   const file = new File(['%PDF-1.7\n%fake\n'], name, { type: 'application/pdf' });
@@ -46,7 +48,7 @@ function fakeUploads(answer: (sent: Sent, count: number) => { status: number; bo
 }
 
 async function uploads() {
-  return readRows('uploads', uploadRowSchema, await db.uploads.toArray()).sort((a, b) => a.fileName.localeCompare(b.fileName));
+  return readRows('uploads', fileRowSchema, await db.uploads.toArray()).sort((a, b) => a.fileName.localeCompare(b.fileName));
 }
 
 let store: AppStore;
@@ -130,7 +132,7 @@ describe('uploads', () => {
     const saveCall = server.calls.find((call) => call.path === '/applications/update/asset');
     expect(saveCall?.body).toMatchObject({ applicationId: 42, journeyData: { asset: { documents: [100, 101] } } });
     const done = await uploads();
-    expect(done.map((row) => [row.status, row.fileId, row.key, row.progress, row.applicationId])).toEqual([
+    expect(done.map((row) => [row.status, row.fileId, row.key, row.progress, row.owner])).toEqual([
       ['uploaded', 100, 'key-0', 1, '42'],
       ['uploaded', 101, 'key-1', 1, '42'],
     ]);

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import './application-mutations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionAtom, startSession, type AppStore } from '../session/session';
-import { db, draftRowId } from './db';
-import { readDraftRow, stepDraftKey, writeDraft } from './drafts';
-import { countUnsent, enqueue, newLocalApplicationId, serverIdOf, waitForResult } from './outbox';
-import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, startSync, syncNow } from './sync-engine';
-import { jsonResponse, fakeServer, resetOffline, signedInStore, testUser, type SentCall } from './test-support';
+import { sessionAtom, startSession, type AppStore } from '../../../session/session';
+import { db, draftRowId } from '../../../offline/db';
+import { readDraftRow, writeDraft } from '../../../offline/drafts';
+import { newLocalApplicationId, stepDraftKey } from './application-ids';
+import { serverIdOf } from '../../../offline/local-ids';
+import { countUnsent, enqueue, waitForResult } from '../../../offline/outbox';
+import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, startSync, syncNow } from '../../../offline/sync-engine';
+import { jsonResponse, fakeServer, resetOffline, signedInStore, testUser, type SentCall } from '../../../offline/test-support';
 
 function saveRoute(version = 1) {
   return (call: SentCall) => {

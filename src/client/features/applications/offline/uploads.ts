@@ -1,15 +1,22 @@
-import { useEffect } from 'react';
-import { useAtomValue, useStore } from 'jotai';
-import { sessionUserAtom } from '../session/session';
-import { errorMessages, fieldMessages, uploadMessage } from '../../shared/rules/error-codes';
-import { PDF_MAGIC } from '../../shared/rules/accepted-file';
-import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../shared/rules/limits';
-import { db, newUuid, readRows, uploadRowSchema, type UploadStatus } from './db';
-import { useSafeLiveQuery } from './live';
-import { LOCAL_UPLOAD_PREFIX } from './mutations';
-import { enqueue, removeQueued } from './outbox';
-import { reportStorageError } from './persist';
-import { bindSessionStore, requireUserId } from '../session/current-session';
+import { errorMessages, uploadMessage } from '../../../../shared/rules/error-codes';
+import { PDF_MAGIC } from '../../../../shared/rules/accepted-file';
+import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../../../shared/rules/limits';
+import type { FileStatus } from '../../../offline/db';
+import { forgetLocalId } from '../../../offline/local-ids';
+import { enqueue, removeQueued } from '../../../offline/outbox';
+import { reportStorageError } from '../../../offline/persist';
+import { requireUserId } from '../../../session/current-session';
+import {
+  addStoredFile,
+  deleteStoredFile,
+  patchStoredFile,
+  readStoredFile,
+  readStoredFiles,
+  useStoredFiles,
+} from '../../../offline/stored-files';
+import { newLocalUploadId } from './application-ids';
+import './upload-file-mutation';
+import './delete-file-mutation';
 
 /**
  * Files chosen for an application. Each is kept on the device (its bytes in IndexedDB, so a file
@@ -24,22 +31,13 @@ export interface UploadEntry {
   localId: string;
   fileName: string;
   size: number;
-  status: UploadStatus;
+  status: FileStatus;
   /** 0..1 while uploading; 1 once uploaded. */
   progress: number;
   fileId?: number;
   key?: string;
   /** Why it failed (names the file), in the spec's words. */
   error?: string;
-}
-
-const uploadCodes = ['fileTooLarge', 'fileType', 'fileName', 'tooManyFiles'] as const;
-
-/** The words for a refused upload: the spec's upload messages, else the unhandled-error text. */
-export function uploadErrorText(code: string, fileName: string): string {
-  return (uploadCodes as readonly string[]).includes(code) && code in fieldMessages
-    ? uploadMessage(code, fileName, FORM_E_MAX_FILES)
-    : errorMessages.unhandled;
 }
 
 function maxFilesFor(type: UploadDocumentType): number {
@@ -77,21 +75,8 @@ export async function isPdf(file: Blob): Promise<boolean> {
 
 /** The device's files for this application and type, oldest first, for the signed-in user. */
 export function useUploads(applicationId: number | string, type: UploadDocumentType): UploadEntry[] {
-  const store = useStore();
-  useEffect(() => bindSessionStore(store), [store]);
-  const user = useAtomValue(sessionUserAtom);
-  const rows = useSafeLiveQuery(
-    async () => {
-      if (!user) return [];
-      const stored = await db.uploads.where('[userId+applicationId]').equals([user.id, String(applicationId)]).toArray();
-      return readRows('uploads', uploadRowSchema, stored)
-        .filter((row) => row.type === type)
-        .sort((a, b) => a.createdAt - b.createdAt);
-    },
-    [user?.id, String(applicationId), type],
-    [],
-  );
-  return (rows ?? []).map(({ localId, fileName, size, status, progress, fileId, key, error }) => ({
+  const rows = useStoredFiles(String(applicationId)).filter((row) => row.type === type);
+  return rows.map(({ localId, fileName, size, status, progress, fileId, key, error }) => ({
     localId,
     fileName,
     size,
@@ -120,11 +105,7 @@ export async function addFiles(
   existingNames: readonly string[] = [],
 ): Promise<string[]> {
   const userId = requireUserId();
-  const stored = readRows(
-    'uploads',
-    uploadRowSchema,
-    await db.uploads.where('[userId+applicationId]').equals([userId, String(applicationId)]).toArray(),
-  ).filter((row) => row.type === type && row.status !== 'failed');
+  const stored = (await readStoredFiles(userId, String(applicationId))).filter((row) => row.type === type && row.status !== 'failed');
   const names = new Set([...stored.map((row) => row.fileName), ...existingNames]);
   const messages: string[] = [];
   for (const file of files) {
@@ -146,12 +127,12 @@ export async function addFiles(
       continue;
     }
     names.add(file.name);
-    const localId = `${LOCAL_UPLOAD_PREFIX}${newUuid()}`;
+    const localId = newLocalUploadId();
     try {
-      await db.uploads.add({
+      await addStoredFile({
         localId,
         userId,
-        applicationId: String(applicationId),
+        owner: String(applicationId),
         type,
         fileName: file.name,
         mimeType: file.type || 'application/pdf',
@@ -177,13 +158,23 @@ export async function addFiles(
  */
 export async function removeUpload(localId: string): Promise<void> {
   const userId = requireUserId();
-  const [row] = readRows('uploads', uploadRowSchema, [await db.uploads.get(localId)].filter(Boolean));
-  if (!row || row.userId !== userId) return;
-  await db.uploads.delete(localId);
-  await db.idMap.delete(localId);
+  const row = await readStoredFile(userId, localId);
+  if (!row) return;
+  await deleteStoredFile(localId);
+  await forgetLocalId(localId);
   if (row.status === 'uploaded' && row.key) {
     await enqueue({ kind: 'deleteFile', fileKey: row.key });
     return;
   }
   await removeQueued((mutation) => mutation.kind === 'uploadFile' && (mutation.payload as { localId?: unknown }).localId === localId);
+}
+
+/**
+ * Sends a failed upload again: its bytes are still on the device.
+ */
+export async function retryUpload(localId: string): Promise<void> {
+  const row = await readStoredFile(requireUserId(), localId);
+  if (!row || row.status !== 'failed') return;
+  await patchStoredFile(localId, { status: 'queued', progress: 0, error: undefined });
+  await enqueue({ kind: 'uploadFile', localId });
 }

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import './application-mutations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { startSession, type AppStore } from '../session/session';
-import { db, draftRowId, onStoredRowProblem } from './db';
-import { stepDraftKey, useDraft } from './drafts';
-import { resetOffline, signedInStore, testUser } from './test-support';
+import { startSession, type AppStore } from '../../../session/session';
+import { db, draftRowId, onStoredRowProblem } from '../../../offline/db';
+import { useDraft } from '../../../offline/drafts';
+import { stepDraftKey } from './application-ids';
+import { resetOffline, signedInStore, testUser } from '../../../offline/test-support';
 
 interface Values {
   name: string;
