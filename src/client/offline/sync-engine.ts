@@ -329,7 +329,7 @@ function push(): void {
   current.running = true;
   if (!engineState().running) updateEngineState({ running: true });
   idlePass = (async () => {
-    let end: PassEnd = 'drained';
+    let end: PassEnd;
     do {
       current.rerun = false;
       const seen = engineState().requested;

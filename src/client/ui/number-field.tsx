@@ -57,7 +57,7 @@ export function NumberField({ onValueChange, maxDigits, ...rest }: NumberFieldPr
   );
 }
 
-interface MoneyFieldProps extends Omit<TextFieldProps, 'inputMode' | 'type' | 'pending'> {}
+type MoneyFieldProps = Omit<TextFieldProps, 'inputMode' | 'type' | 'pending'>;
 
 /**
  * An amount of pounds: '£' shown before the input (decorative: the label names the amount), the

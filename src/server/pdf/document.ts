@@ -83,7 +83,6 @@ export class PdfWriter {
           continue;
         }
         if (line) lines.push(line);
-        line = '';
         lineWidth = 0;
         if (wordWidth <= width) {
           line = word;

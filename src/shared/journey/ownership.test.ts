@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersField, mayAnswerStep, withOtherPartyAnswers } from './ownership';
+import { answersField, mayAnswerStep, withOtherPartyAnswers, withoutOtherPartyAnswers } from './ownership';
 
 describe('who answers what', () => {
   it('keeps the client confirmation for the client', () => {
@@ -42,5 +42,10 @@ describe('who answers what', () => {
       data: { solicitorId: 3, consent: true },
       refused: [],
     });
+  });
+
+  it("sends a client's form without the lawyer's answers", () => {
+    expect(withoutOtherPartyAnswers('independent', 'customer', { useOwnSolicitor: true, consent: true, authorised: false })).toEqual({ useOwnSolicitor: true });
+    expect(withoutOtherPartyAnswers('independent', 'lawyer', { useOwnSolicitor: true, consent: true })).toEqual({ useOwnSolicitor: true, consent: true });
   });
 });

@@ -31,6 +31,14 @@ export function answersField(step: JourneyStep, field: string, audience: Audienc
 
 type Data = Record<string, unknown>;
 
+/** A party's save as its form sends it: without the answers only the other party gives. */
+export function withoutOtherPartyAnswers(step: JourneyStep, audience: Audience, saved: unknown): unknown {
+  if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return saved;
+  const own: Data = { ...(saved as Data) };
+  for (const field of fieldsOfOtherParty(step, audience)) delete own[field];
+  return own;
+}
+
 /**
  * A save by one party, with the other party's answers carried over from the stored copy: the saver
  * may leave them out (its form does not show them) or send them unchanged, never change them.

@@ -7,6 +7,7 @@ export const PDF_MAGIC = '%PDF-';
 export const FILE_NAME_MAX_LENGTH = 255;
 
 /** Path separators, control characters and bidirectional overrides (a name could pose as 'fdp.exe'). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const UNSAFE_CHARACTERS = /[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /**

@@ -21,6 +21,7 @@ import type { Audience, StepDefinition } from './steps/step-definition';
 import { nextStep } from './use-journey';
 import { focusFirstError } from '../../ui/form-engine';
 import { useStepForm } from './use-step-form';
+import { withoutOtherPartyAnswers } from '../../../shared/journey/ownership';
 
 export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
@@ -110,7 +111,9 @@ export function StepFormView({ applicationId, step, audience, serverData, server
     setBusy(true);
     setBanner(null);
     try {
-      const outcome = await saveStep({ applicationId, step, baseVersion, data, draftKey });
+      // The other party's answers (the lawyer's consent and authority) are theirs: the server keeps them.
+      const own = withoutOtherPartyAnswers(step, audience, data);
+      const outcome = await saveStep({ applicationId, step, baseVersion, data: own, draftKey });
       switch (outcome.status) {
         case 'done':
           form.markSaved(values);

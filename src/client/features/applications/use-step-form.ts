@@ -121,7 +121,7 @@ export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverDat
     () => (journeyData === undefined ? null : validateStep(def.step, journeyData, { audience, today: new Date() })),
     [def.step, journeyData, audience],
   );
-  const codes: Record<string, string> = validation && !validation.success ? validation.fields : {};
+  const codes = useMemo<Record<string, string>>(() => (validation && !validation.success ? validation.fields : {}), [validation]);
 
   // A server code stays until its field is edited.
   const liveServerCodes = useMemo(() => {

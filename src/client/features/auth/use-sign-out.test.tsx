@@ -7,9 +7,23 @@ import type { ReactNode } from 'react';
 import { sessionAtom, type AppStore } from '../../session/session';
 import { closeModalAtom, modalQueueAtom } from '../../ui/modal-store';
 import { enqueue } from '../../offline/outbox';
-import '../applications/offline/application-mutations';
+import * as v from 'valibot';
+import { registerMutation } from '../../offline/mutation-registry';
 import { fakeServer, resetOffline, signedInStore } from '../../offline/test-support';
 import { SIGN_OUT_UNSENT_MESSAGE, useSignOut } from './use-sign-out';
+
+// Any queued write of the user counts: a kind of this test's own, never sent (no sync runs here).
+declare module '../../offline/mutation-registry' {
+  interface MutationKinds {
+    signOutTestWrite: { n: number };
+  }
+}
+registerMutation({
+  kind: 'signOutTestWrite',
+  payload: v.object({ n: v.number() }),
+  scope: () => null,
+  send: async () => ({ type: 'retry' }),
+});
 
 let store: AppStore;
 
@@ -34,7 +48,7 @@ describe('useSignOut', () => {
   });
 
   it('warns first when changes are still waiting on this device', async () => {
-    await enqueue({ kind: 'submitApplication', applicationId: 7 });
+    await enqueue({ kind: 'signOutTestWrite', n: 7 });
     const { result } = renderSignOut();
     let done: Promise<void> = Promise.resolve();
     act(() => {
