@@ -315,10 +315,12 @@ describe('POST /applications/create', () => {
 
 describe('POST /applications/update/{step}', () => {
   it.each(Object.entries(badSteps))('refuses bad %s answers with their codes and stores nothing', async (step, bad) => {
-    const { id } = await newApplication();
+    const { id, email } = await newApplication();
+    // The client confirmation is the client's own step: only the client saves it.
+    const saver = step === 'client' ? await joinAsClient(server, email) : token.lawyer;
     const before = await snapshot(server);
     const base = step === 'personal' ? 1 : 0;
-    const res = await a.save(token.lawyer, step, id, base, bad.data);
+    const res = await a.save(saver, step, id, base, bad.data);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', fields: bad.fields });
     expect(await snapshot(server)).toEqual(before);
@@ -326,7 +328,8 @@ describe('POST /applications/update/{step}', () => {
 
   it('saves each step, counts versions and answers 409 with the server’s copy', async () => {
     const { id, email } = await newApplication();
-    for (const [step, data] of Object.entries(validSteps)) {
+    // Every step of the lawyer's form; the client confirmation is the client's to save.
+    for (const [step, data] of Object.entries(validSteps).filter(([step]) => step !== 'client')) {
       const res = await a.save(token.lawyer, step, id, 0, data);
       expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
       expect(res.json()).toEqual({ data: { [step]: data }, version: 1 });
@@ -342,7 +345,7 @@ describe('POST /applications/update/{step}', () => {
     expect(personalSave.json().version).toBe(2);
 
     const app = (await a.get(`/api/applications/${id}`, token.lawyer)).json();
-    expect(app.journeyVersions).toEqual({ personal: 2, case: 1, financial: 2, asset: 1, independent: 1, client: 1 });
+    expect(app.journeyVersions).toEqual({ personal: 2, case: 1, financial: 2, asset: 1, independent: 1 });
     expect(app.journey.financial.monthlyIncome).toBe(1);
     expect(app.name).toBe('Nadia');
     expect(app.status).toBe('incomplete');
@@ -350,7 +353,7 @@ describe('POST /applications/update/{step}', () => {
     const found = (await a.list(token.lawyer, '?search=nf-2026-77')).json().items.find((i: { id: number }) => i.id === id);
     expect(found).toMatchObject({ name: 'Nadia', caseRef: 'NF-2026-77' });
     const audit = await server.db.select().from(auditEvents).where(sql`${auditEvents.entityType} = 'application' and ${auditEvents.entityId} = ${String(id)} and ${auditEvents.action} = 'stepSaved'`);
-    expect(audit).toHaveLength(8);
+    expect(audit).toHaveLength(7); // five first saves (the client confirmation is not the lawyer's), two second saves
     expect(audit.at(-1)).toMatchObject({ fromState: { step: 'personal', version: 1 }, toState: { step: 'personal', version: 2 } });
   });
 

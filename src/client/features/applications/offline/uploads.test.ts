@@ -186,4 +186,25 @@ describe('uploads', () => {
     expect(await db.outbox.count()).toBe(1);
     expect((await uploads())[0]).toMatchObject({ status: 'queued' });
   });
+
+  it('a full disk on the server (503) keeps the file queued, and the retry uploads it once', async () => {
+    fakeServer();
+    let diskFull = true;
+    const { sent } = fakeUploads(() =>
+      diskFull ? { status: 503, body: { error: 'storageUnavailable' } } : { status: 201, body: { id: 9, key: 'stored-key' } },
+    );
+    stop = startSync(store);
+    await addFiles(7, 'formE', [pdf('one.pdf')]);
+    await syncNow();
+    expect(await db.outbox.count()).toBe(1);
+    expect((await uploads())[0]).toMatchObject({ status: 'queued' });
+
+    diskFull = false;
+    await syncNow();
+    expect((await uploads())[0]).toMatchObject({ status: 'uploaded', fileId: 9 });
+    expect(await db.outbox.count()).toBe(0);
+    // Every try (the engine may retry within a pass) carries the same key, so the server stores it once.
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((s) => s.headers['Idempotency-Key'])).size).toBe(1);
+  });
 });
