@@ -33,6 +33,8 @@ interface WizardApplication {
   journey: Journey;
   versions: JourneyVersions;
   savedAt: number | null;
+  /** Whether the caller may still change the journey: the server's word (`abilities`) where it has one. */
+  editable: boolean;
 }
 
 type Loaded =
@@ -60,6 +62,8 @@ function useServerApplication(id: string | null): Loaded {
         journey: data.journey,
         versions: data.journeyVersions,
         savedAt: query.fromCache && query.savedAt ? Number(new Date(query.savedAt)) : null,
+        // A copy saved before the server sent abilities falls back to the shared rule.
+        editable: data.abilities?.editJourney ?? isEditableStatus(data.status),
       },
     };
   }
@@ -78,7 +82,8 @@ function useLocalApplication(id: string | null): Loaded {
   const personal = refused ? (draft ? stepDefinitions.personal.toJourney(draft) : {}) : pending.create.personal;
   return {
     state: 'ready',
-    application: { id, name, surname, status: 'incomplete', journey: { personal } as Journey, versions: {}, savedAt: null },
+    // Not on the server yet: the creator's own new application, editable until it is sent and answered.
+    application: { id, name, surname, status: 'incomplete', journey: { personal } as Journey, versions: {}, savedAt: null, editable: true },
   };
 }
 
@@ -132,7 +137,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
     );
   }
   if (!application || !journey) return <PageSpinner />;
-  if (!isEditableStatus(application.status)) {
+  if (!application.editable) {
     return <Navigate to={paths.applicationDetails.url({ id: application.id })} replace />;
   }
   const redirect = redirectFor(audience, step, journey);

@@ -67,6 +67,17 @@ describe('wizard routing', () => {
     await landsOn(router, '/applications/1/details');
   });
 
+  it("follows the server's word on what the caller may do with the record", async () => {
+    const { router } = renderApp('/applications/1/personal', {
+      role: 'lawyer',
+      handlers: getApp(
+        { personal: validPersonal },
+        { abilities: { editJourney: false, submit: false, transitions: [], changeDocuments: false } },
+      ),
+    });
+    await landsOn(router, '/applications/1/details');
+  });
+
   it('shows not found for an application out of reach', async () => {
     renderApp('/applications/9/personal', { role: 'lawyer', handlers: {} });
     expect(await screen.findByRole('heading', { name: 'The page you were looking for doesn’t exist.' })).toBeTruthy();
