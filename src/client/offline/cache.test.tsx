@@ -10,7 +10,7 @@ import { useCachedQuery } from './cache';
 import { db } from './db';
 import { signOut } from '../session/session';
 import { startSync } from './sync-engine';
-import { fakeServer, resetOffline, signedInStore, testUser } from './test-support';
+import { fakeServer, resetOffline, signedInStore, testUser } from '../test/offline-test-support';
 
 let store: AppStore;
 

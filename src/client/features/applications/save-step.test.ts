@@ -5,7 +5,7 @@ import type { AppStore } from '../../session/session';
 import { db } from '../../offline/db';
 import { newLocalApplicationId } from './offline/application-ids';
 import { startSync } from '../../offline/sync-engine';
-import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../offline/test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../test/offline-test-support';
 import { saveStep } from './save-step';
 
 let store: AppStore;

@@ -9,7 +9,7 @@ import { closeModalAtom, modalQueueAtom } from '../../ui/modal-store';
 import { enqueue } from '../../offline/outbox';
 import * as v from 'valibot';
 import { registerMutation } from '../../offline/mutation-registry';
-import { fakeServer, resetOffline, signedInStore } from '../../offline/test-support';
+import { fakeServer, resetOffline, signedInStore } from '../../test/offline-test-support';
 import { SIGN_OUT_UNSENT_MESSAGE, useSignOut } from './use-sign-out';
 
 // Any queued write of the user counts: a kind of this test's own, never sent (no sync runs here).

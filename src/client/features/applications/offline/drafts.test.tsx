@@ -9,7 +9,7 @@ import { startSession, type AppStore } from '../../../session/session';
 import { db, draftRowId, onStoredRowProblem } from '../../../offline/db';
 import { useDraft } from '../../../offline/drafts';
 import { stepDraftKey } from './application-ids';
-import { resetOffline, signedInStore, testUser } from '../../../offline/test-support';
+import { resetOffline, signedInStore, testUser } from '../../../test/offline-test-support';
 
 interface Values {
   name: string;

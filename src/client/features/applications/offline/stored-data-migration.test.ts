@@ -8,7 +8,7 @@ import { db, DB_NAME, draftRowSchema, fileRowSchema, outboxRowSchema, readRows }
 import { readDraftRow } from '../../../offline/drafts';
 import { setUploadTransport } from '../../../offline/multipart-upload';
 import { startSync, syncNow } from '../../../offline/sync-engine';
-import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from '../../../offline/test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from '../../../test/offline-test-support';
 
 /**
  * The device store as the version before the mutation registry wrote it (schema versions 1 and 2,

@@ -9,7 +9,7 @@ import { newLocalApplicationId, stepDraftKey } from './application-ids';
 import { serverIdOf } from '../../../offline/local-ids';
 import { countUnsent, enqueue, waitForResult } from '../../../offline/outbox';
 import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, startSync, syncNow } from '../../../offline/sync-engine';
-import { jsonResponse, fakeServer, resetOffline, signedInStore, testUser, type SentCall } from '../../../offline/test-support';
+import { jsonResponse, fakeServer, resetOffline, signedInStore, testUser, type SentCall } from '../../../test/offline-test-support';
 
 function saveRoute(version = 1) {
   return (call: SentCall) => {

@@ -11,7 +11,7 @@ import { db } from '../../../offline/db';
 import { enqueue } from '../../../offline/outbox';
 import { startSync, syncNow, syncStatusText } from '../../../offline/sync-engine';
 import { SyncStatus } from '../../../offline/sync-status';
-import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../../offline/test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../../test/offline-test-support';
 
 let store: AppStore;
 let stop: () => void;

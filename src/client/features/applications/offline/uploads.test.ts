@@ -9,7 +9,7 @@ import { enqueue, waitForResult } from '../../../offline/outbox';
 import { newLocalApplicationId } from './application-ids';
 import { startSync, syncNow } from '../../../offline/sync-engine';
 import { addFiles, isPdf, removeUpload } from './uploads';
-import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from '../../../offline/test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore, type SentCall } from '../../../test/offline-test-support';
 
 function pdf(name: string, size?: number): File {
   const file = new File(['%PDF-1.7\n%fake\n'], name, { type: 'application/pdf' });

@@ -4,12 +4,12 @@
  */
 import { vi } from 'vitest';
 import { createSessionStore, type AppStore, type SessionUser } from '../session/session';
-import { clearAllTables } from './db';
-import { resetEngineStateForTests } from './engine-state';
-import { setUploadTransport } from './multipart-upload';
-import { resetPersistenceRequest, resetStorageErrorReports } from './persist';
+import { clearAllTables } from '../offline/db';
+import { resetEngineStateForTests } from '../offline/engine-state';
+import { setUploadTransport } from '../offline/multipart-upload';
+import { resetPersistenceRequest, resetStorageErrorReports } from '../offline/persist';
 import { bindSessionStore } from '../session/current-session';
-import { stopSyncForTests } from './sync-engine';
+import { stopSyncForTests } from '../offline/sync-engine';
 
 export function testUser(id = 1): SessionUser {
   return {
