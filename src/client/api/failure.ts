@@ -67,7 +67,7 @@ export function httpFailure(status: number, body: unknown, retryAfterHeader?: st
   };
 }
 
-export const OFFLINE_FAILURE: Failure = { kind: 'offline', status: 0, code: 'offline', fields: {}, body: null };
+const OFFLINE_FAILURE: Failure = { kind: 'offline', status: 0, code: 'offline', fields: {}, body: null };
 
 /**
  * Reads a failure from what a call produced: an answer that is not ok, an ApiResponseError, or

@@ -18,7 +18,7 @@ export interface NavItem {
  * The routes a role may open, in menu order. The customer has no menu (spec: "The navigation menu
  * is hidden for the customer role"); only the tertiary group (name, sign out) remains.
  */
-export function navItemsFor(role: Role): NavItem[] {
+function navItemsFor(role: Role): NavItem[] {
   if (role === 'customer') return [];
   return navOrder.flatMap((key) => {
     const route = paths[key];

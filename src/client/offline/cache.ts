@@ -100,7 +100,7 @@ export function useCachedQuery<T>(
 }
 
 /** Removes every read the device keeps for this user (drafts and unsent writes stay: they are theirs to send). */
-export async function clearCachedReads(userId: number): Promise<void> {
+async function clearCachedReads(userId: number): Promise<void> {
   if (!hasIndexedDb()) return;
   await db.cache.where('userId').equals(userId).delete();
 }

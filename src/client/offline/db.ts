@@ -22,7 +22,7 @@ const LEGACY_OWNER_FIELD = 'applicationId';
 
 const codes = v.record(v.string(), v.string());
 
-export const draftStatuses = ['editing', 'queued', 'rejected', 'conflict'] as const;
+const draftStatuses = ['editing', 'queued', 'rejected', 'conflict'] as const;
 export type DraftStatus = (typeof draftStatuses)[number];
 
 export const draftRowSchema = v.object({
@@ -59,7 +59,7 @@ export const outboxRowSchema = v.object({
 });
 export type OutboxRow = v.InferOutput<typeof outboxRowSchema>;
 
-export const fileStatuses = ['queued', 'uploading', 'uploaded', 'failed'] as const;
+const fileStatuses = ['queued', 'uploading', 'uploaded', 'failed'] as const;
 export type FileStatus = (typeof fileStatuses)[number];
 
 export const fileRowSchema = v.object({
@@ -131,7 +131,7 @@ export const metaRowSchema = v.object({
 });
 export type MetaRow = v.InferOutput<typeof metaRowSchema>;
 
-export class PortalDb extends Dexie {
+class PortalDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   outbox!: Table<OutboxRow, number, NewOutboxRow>;
   uploads!: Table<FileRow, string>;

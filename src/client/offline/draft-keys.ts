@@ -26,8 +26,3 @@ export function renameDraftKeyPart(key: string, from: string, to: string | numbe
   if (!parts.includes(from)) return key;
   return draftKey(kind, ...parts.map((part) => (part === from ? String(to) : part)));
 }
-
-/** Whether the key names `name` as one of its parts (after its kind). */
-export function draftKeyNames(key: string, names: ReadonlySet<string>): boolean {
-  return parseDraftKey(key).parts.some((part) => names.has(part));
-}

@@ -30,12 +30,12 @@ export interface DraftRecord<V> {
   conflict?: { data: unknown; version: number };
 }
 
-export const DRAFT_DEBOUNCE_MS = 300;
+const DRAFT_DEBOUNCE_MS = 300;
 
 /** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
 const pendingFlushers = new Map<string, () => Promise<void>>();
 
-export function flushAllDrafts(): Promise<void> {
+function flushAllDrafts(): Promise<void> {
   return Promise.all([...pendingFlushers.values()].map((flush) => flush())).then(() => undefined);
 }
 

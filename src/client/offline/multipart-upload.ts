@@ -55,7 +55,7 @@ function transport(): UploadTransport {
   return uploadTransport ?? (typeof XMLHttpRequest === 'function' ? xhrTransport : fetchTransport);
 }
 
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return `${new URL('/api', globalThis.location?.origin ?? 'http://localhost').href}${path}`;
 }
 

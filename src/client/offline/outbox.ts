@@ -103,7 +103,7 @@ function toResult(row: ResultRow): MutationResult {
   }
 }
 
-export const DEFAULT_WAIT_MS = 15_000;
+const DEFAULT_WAIT_MS = 15_000;
 
 async function settledResult(id: string): Promise<MutationResult | null> {
   const row = readRow('results', resultRowSchema, await db.results.get(id));

@@ -23,9 +23,9 @@ export function resetPersistenceRequest(): void {
   asked = null;
 }
 
-export const STORAGE_FULL_MESSAGE =
+const STORAGE_FULL_MESSAGE =
   'This device has run out of storage space, so your latest changes could not be kept on it. Free some space, or stay online so they can be sent.';
-export const STORAGE_FAILED_MESSAGE =
+const STORAGE_FAILED_MESSAGE =
   'Your latest changes could not be kept on this device. Stay online so they can be sent.';
 
 /** One toast per this many ms at most: a failing store fails on every keystroke. */

@@ -248,7 +248,7 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
 }
 
 /** Writes in different scopes sent side by side, at most this many at once. */
-export const PARALLEL_SCOPES = 4;
+const PARALLEL_SCOPES = 4;
 
 async function runPass(current: Engine): Promise<PassEnd> {
   const userId = currentUserId();

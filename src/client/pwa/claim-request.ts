@@ -8,7 +8,7 @@
 /** A cache of its own: workbox's cleanupOutdatedCaches only removes old precaches. */
 export const CLAIM_CACHE = 'portal-sw-state';
 /** A same-origin URL nothing else uses; only its presence matters. */
-export const CLAIM_KEY = '/__portal-sw/claim-on-activate';
+const CLAIM_KEY = '/__portal-sw/claim-on-activate';
 
 /** Remembers that the worker about to activate should claim the open pages. */
 export async function requestClaim(caches: CacheStorage): Promise<void> {

@@ -5,7 +5,7 @@ import { setUpdateAvailable, setUpdateSwitched } from './update-store';
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Resolves when no form holds unsaved changes (at once if none does). */
-export function whenNothingUnsaved(): Promise<void> {
+function whenNothingUnsaved(): Promise<void> {
   if (!hasUnsavedChanges()) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = subscribeUnsavedChanges(() => {

@@ -18,7 +18,7 @@ const brandSchema = v.object({
 export type Brand = v.InferOutput<typeof brandSchema>;
 
 /** Until the server has answered once: no contact details rather than invented ones. */
-export const DEFAULT_BRAND: Brand = {
+const DEFAULT_BRAND: Brand = {
   productName: 'Litigation Funding Portal',
   phone: '',
   email: '',

@@ -46,7 +46,7 @@ export type AppStore = ReturnType<typeof createStore>;
 export const TOKEN_KEY = 'token';
 const USER_KEY = 'sessionUser';
 /** Last user activity (ms), shared by every tab of the app. */
-export const ACTIVITY_KEY = 'lastActivity';
+const ACTIVITY_KEY = 'lastActivity';
 
 function storageGet(key: string): string | null {
   try {

@@ -115,7 +115,7 @@ export function parseIsoDate(value: string | undefined | null): Ymd | null {
   return check.getUTCMonth() === ymd.m - 1 && check.getUTCDate() === ymd.d ? ymd : null;
 }
 
-export function toIsoDate({ y, m, d }: Ymd): string {
+function toIsoDate({ y, m, d }: Ymd): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 

@@ -12,7 +12,7 @@ export interface ToastItem {
   type: ToastType;
 }
 
-export const DEFAULT_TOAST_TITLES: Record<ToastType, string> = { info: 'Notification', error: 'Error' };
+const DEFAULT_TOAST_TITLES: Record<ToastType, string> = { info: 'Notification', error: 'Error' };
 
 export const toastsAtom = atom<readonly ToastItem[]>([]);
 

@@ -54,7 +54,7 @@ function integerParameters(schema: object): string[] {
 }
 
 /** Errors for integer parameters whose text is not a canonical decimal integer (each reads 'invalid'). */
-export function nonCanonicalIntegers(names: readonly string[], data: unknown): ErrorObject[] {
+function nonCanonicalIntegers(names: readonly string[], data: unknown): ErrorObject[] {
   if (names.length === 0 || !data || typeof data !== 'object') return [];
   const errors: ErrorObject[] = [];
   for (const name of names) {

@@ -4,7 +4,7 @@ import type { Database } from './connection';
 import { clients, lawyers, users } from './schema';
 
 /** An account as the API shows it: the user with the ids of its lawyer and client rows. */
-export const accountFields = {
+const accountFields = {
   id: users.id,
   email: users.email,
   name: users.firstName,

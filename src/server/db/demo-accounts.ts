@@ -9,13 +9,3 @@ export const demoAccounts = {
   customer: 'client@demo.test',
 } as const;
 
-/** Clients who were invited and have not joined: their invitations wait in the mailbox. */
-export const invitedDemoClients = [
-  'priya.shah@demo.test',
-  'daniel.okafor@demo.test',
-  'emma.clarke@demo.test',
-  'tom.hughes@demo.test',
-  'sarah.mitchell@demo.test',
-  'olivia.grant@demo.test',
-  'james.patel@demo.test',
-] as const;

@@ -1,7 +1,7 @@
 import { AppError, type FieldCodes } from '../http/app-error';
 
 /** SQL states the services and the error handler act on (PostgreSQL's error codes appendix). */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * SQL states of values the database refuses (characters it cannot store, numbers out of range,

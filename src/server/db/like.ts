@@ -1,5 +1,5 @@
 /** LIKE's wildcards (and its escape) escaped, so a search for "50%" means the text, not a pattern. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

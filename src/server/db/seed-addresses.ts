@@ -6,7 +6,7 @@ import { normalizePostcode } from '../../shared/journey/address';
  * Demo addresses for the built-in postcode provider: a few real postcodes with made-up premises.
  * Parts are building, street, locality, town; empty parts are kept here and left out on lookup.
  */
-export const demoPostcodeAddresses: Record<string, readonly (readonly string[])[]> = {
+const demoPostcodeAddresses: Record<string, readonly (readonly string[])[]> = {
   'SW1A 1AA': [
     ['Flat 1', '12 Buckingham Gate', '', 'London'],
     ['Flat 2', '12 Buckingham Gate', '', 'London'],

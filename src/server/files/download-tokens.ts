@@ -5,7 +5,7 @@ import { downloadTokens, sessions, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';
 
 /** How long a download link works (docs/decisions.md: long enough to open, too short to share). */
-export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 /** Spent links are kept this long after they expire, then removed when new ones are made. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import type { FileStorage } from './storage';
  * Bytes younger than this are left alone: an upload's bytes are in place a moment before its row
  * is written, and a partial write may still be arriving (a body may take REQUEST_TIMEOUT_MS).
  */
-export const FILE_GRACE_MS = 60 * 60 * 1000;
+const FILE_GRACE_MS = 60 * 60 * 1000;
 
 /**
  * Removes bytes nothing references: partial writes a dropped upload or a dead process left, and

@@ -93,7 +93,7 @@ export async function readUpload(
  * The storage could not keep the bytes (a full disk, a quota, a failing device): a fault of the
  * server, never of the file, so the client keeps the upload and tries again later.
  */
-export function storageFailure(error: unknown): AppError {
+function storageFailure(error: unknown): AppError {
   return Object.assign(new AppError(503, 'storageUnavailable'), { cause: error });
 }
 

@@ -34,10 +34,6 @@ export interface StoredEntry {
 const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf$/;
 const PARTIAL_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf\.[a-f0-9]{12}\.part$/;
 
-export function isFileKey(name: string): boolean {
-  return KEY_PATTERN.test(name);
-}
-
 export function newFileKey(): string {
   const name = randomBytes(16).toString('hex');
   return `${name.slice(0, 2)}/${name}.pdf`;

@@ -20,7 +20,7 @@ import { AppError } from './app-error';
  *   releases its claim at once, whether or not an answer could still be sent: the retry runs.
  * Keys belong to the signed-in user: one user's keys never meet another's.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
  * A claim with no answer is taken over once it has not been renewed for this long: the claim of a

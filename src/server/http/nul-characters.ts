@@ -2,7 +2,7 @@
  * No request of the contract nests deeper than a handful of levels; a body nested beyond this is
  * refused before anything walks it (a deep enough one would overflow the stack: a 500).
  */
-export const MAX_REQUEST_DEPTH = 32;
+const MAX_REQUEST_DEPTH = 32;
 
 /**
  * PostgreSQL cannot store U+0000 in text; a request carrying one is refused as invalid input

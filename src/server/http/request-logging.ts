@@ -10,7 +10,7 @@ const SECRET_PATH = /^(\/api\/files\/|\/sign-up-[a-z]+\/|\/reset\/validate\/)[^/
 const SECRET_QUERY = /([?&](?:token|uuid|key|code)=)[^&#]*/gi;
 const SECRET_SHAPED = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9_-]{32,}/gi;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The URL as it may be logged: every token replaced by [redacted]. */
 export function redactUrl(url: string): string {

@@ -12,7 +12,7 @@ export interface PdfJob {
 export type PdfWorkerAnswer = { pdf: Uint8Array } | { error: string };
 
 /** Used when the caller gives no limit (the server passes PDF_TIMEOUT_MS). */
-export const DEFAULT_PDF_TIMEOUT_MS = 30_000;
+const DEFAULT_PDF_TIMEOUT_MS = 30_000;
 
 /** At most this many PDFs are laid out at once; the others wait (within their own time limit). */
 const MAX_WORKERS = 2;

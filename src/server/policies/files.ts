@@ -25,7 +25,7 @@ export const documentTypes: readonly DocumentType[] = [
  * solicitor's confirmation to the provider), not documents the client or the lawyer reviews or
  * signs in the portal. The five contract documents and Form E stay visible to everyone in scope.
  */
-export const staffOnlyDocumentTypes: readonly DocumentType[] = ['instructionsToSolicitorsLetter', 'solicitorLetter'];
+const staffOnlyDocumentTypes: readonly DocumentType[] = ['instructionsToSolicitorsLetter', 'solicitorLetter'];
 
 /** The read scope of documents: the types this caller sees (of the applications in their scope). */
 export function visibleDocumentTypes(actor: Actor): readonly DocumentType[] {
@@ -40,7 +40,7 @@ export function canSeeDocumentType(actor: Actor, type: string): boolean {
  * Statuses in which staff may add or remove documents: the review state (submitted) and the prepare
  * state (providerAccepted, and esignPrepared while the 'Notify client' step is still ahead).
  */
-export const staffUploadStatuses: readonly ApplicationStatus[] = ['submitted', 'providerAccepted', 'esignPrepared'];
+const staffUploadStatuses: readonly ApplicationStatus[] = ['submitted', 'providerAccepted', 'esignPrepared'];
 
 /**
  * May this caller ever add or remove a document of this type (403 otherwise)? Staff any type, the

@@ -30,7 +30,7 @@ loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
 /** 127.0.0.0/8 (also IPv4-mapped, ::ffff:127.x.y.z) and ::1. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
   if (net.isIPv4(v4)) return loopback.check(v4, 'ipv4');

@@ -1,5 +1,4 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
 import { clients, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';

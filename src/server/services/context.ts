@@ -19,8 +19,3 @@ export interface ServiceContext<Actor extends SessionUser | null = SessionUser> 
 
 /** A public call's context: nobody is signed in (or it does not matter who is). */
 export type PublicContext = ServiceContext<SessionUser | null>;
-
-/** The same context on a transaction, for the writes a service makes inside it. */
-export function inTransaction<C extends { db: Database }>(ctx: C, tx: Database): C {
-  return { ...ctx, db: tx };
-}

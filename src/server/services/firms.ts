@@ -1,8 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
 import { firms, lawyers, users } from '../db/schema';
-import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import type { ServiceContext } from './context';
 import { assertCan } from '../policies/assert-can';
@@ -170,7 +168,7 @@ export async function listFirmLawyers(ctx: ServiceContext, { id, ...query }: { i
  * how many loans, and the latest signing (a loan is created when the client signs).
  */
 export async function getFirmLoansAggregate(ctx: ServiceContext, { id }: { id: number }) {
-  const { db, actor: user } = ctx;
+  const { db } = ctx;
   await getFirm(ctx, { id });
   const statuses = sql.join(creditUsingDrawdownStatuses.map((s) => sql`${s}`), sql`, `);
   const [row] = await queryRows<{ loansSum: number; totalDrawdowns: number; loansCount: number; dateCustomerAccepted: Date | string | null }>(

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
 import { firms, lawyers, users } from '../db/schema';
 import type { SessionUser } from '../auth/sessions';

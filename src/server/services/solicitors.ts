@@ -2,7 +2,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/connection';
 import { solicitors } from '../db/schema';
 import { refuseDuplicate } from '../db/errors';
-import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import type { ServiceContext } from './context';
 import { solicitorCreateSchema, solicitorUpdateSchema, type SolicitorCreateInput } from '../../shared/schemas/administration';

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/connection';
 import { selectAccounts } from '../db/account-query';
 import { users } from '../db/schema';
 import { AppError } from '../http/app-error';

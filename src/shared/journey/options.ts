@@ -52,7 +52,7 @@ export const employmentStatuses = [
 export type EmploymentStatus = CodeOf<typeof employmentStatuses>;
 
 /** The non-employed group: choosing one hides and clears occupation, employer and years (spec section 4). */
-export const nonEmployedStatuses: readonly EmploymentStatus[] = ['unemployed', 'notEmployedSickness', 'retired', 'homemaker'];
+const nonEmployedStatuses: readonly EmploymentStatus[] = ['unemployed', 'notEmployedSickness', 'retired', 'homemaker'];
 export function isNonEmployed(status: unknown): boolean {
   return (nonEmployedStatuses as readonly unknown[]).includes(status);
 }

@@ -18,7 +18,7 @@ export function mayAnswerStep(step: JourneyStep, audience: Audience): boolean {
 }
 
 /** The fields of a step that only the other party answers. */
-export function fieldsOfOtherParty(step: JourneyStep, audience: Audience): string[] {
+function fieldsOfOtherParty(step: JourneyStep, audience: Audience): string[] {
   return Object.entries(fieldOwners[step] ?? {})
     .filter(([, owner]) => owner !== audience)
     .map(([field]) => field);

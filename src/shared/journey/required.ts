@@ -33,7 +33,7 @@ export function addressFields(type: unknown): string[] {
  * The case step's "main" fields: every question that is not a details box. associatedCaseReferences
  * is optional: many cases have no associated case (docs/decisions.md, 082).
  */
-export const caseMainFields = [
+const caseMainFields = [
   'caseRef', 'timeEstimation', 'stageOfProceedings', 'disputeLevel', 'yearsMarried', 'settlementPrinciples',
   'preNuptualAgreement', 'completion', 'feeEstimate', 'feeEstimateToReach', 'relevantProceedings', 'jurisDisputes',
   'maintenancePaid', 'thirdPartyInvolvement', 'settlementOffer', 'outstandingFees', 'clientSuffered', 'dateToKnowMore',
@@ -48,7 +48,7 @@ export const caseDetailFields = [
   ['clientSuffered', 'clientSufferedDetails'],
 ] as const;
 
-export const financialFields = [
+const financialFields = [
   'estimationOfSettlementAmount', 'monthlyIncome', 'monthlyExpenditure', 'nonEssMonthlyExpenditure', 'intendedHousingArrangements',
 ] as const;
 

@@ -41,16 +41,6 @@ export const lawyerStepTitles: Record<(typeof lawyerSteps)[number], string> = {
   independent: 'Independent advice',
   summary: 'Final summary and submit',
 };
-export const stageLetters: Record<FormStep, string> = {
-  personal: 'f',
-  client: 'c',
-  case: 'b',
-  financial: 'd',
-  asset: 'a',
-  independent: 'e',
-  summary: 'g',
-};
-
 /** The client's step labels (spec section 2, "key: label"). */
 export const customerStepTitles: Record<(typeof customerSteps)[number], string> = {
   personal: 'Personal Information',

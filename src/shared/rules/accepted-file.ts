@@ -4,7 +4,7 @@ import { UPLOAD_EXTENSIONS } from './limits';
 export const PDF_MAGIC = '%PDF-';
 
 /** Our own bound: most file systems stop at 255 characters. */
-export const FILE_NAME_MAX_LENGTH = 255;
+const FILE_NAME_MAX_LENGTH = 255;
 
 /** Path separators, control characters and bidirectional overrides (a name could pose as 'fdp.exe'). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused

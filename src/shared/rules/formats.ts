@@ -67,7 +67,7 @@ export function formatMoney(pounds: number | string | null | undefined): string 
 }
 
 /** Digits of the formatted application id (docs/decisions.md: 'A-000123'). */
-export const APPLICATION_ID_DIGITS = 6;
+const APPLICATION_ID_DIGITS = 6;
 
 /**
  * The spec's "formatted id" of an application: 'A-' and the id padded to six digits ('A-000123').

@@ -26,7 +26,7 @@ export const permissionsByRole: Readonly<Record<Role, readonly Permission[]>> = 
 };
 
 /** The provider's staff: they review, accept, approve and pay. */
-export const staffRoles: readonly Role[] = ['root', 'admin'];
+const staffRoles: readonly Role[] = ['root', 'admin'];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);

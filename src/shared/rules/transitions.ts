@@ -84,7 +84,7 @@ export function transitionAllowedFrom<S extends string>(table: TransitionTable<S
 }
 
 /** The statuses this role may move a record in `status` to, in the table's order. */
-export function allowedTransitions<S extends string>(table: TransitionTable<S>, role: Role, status: string): S[] {
+function allowedTransitions<S extends string>(table: TransitionTable<S>, role: Role, status: string): S[] {
   return (Object.keys(table) as S[]).filter((to) => roleMayTransition(table, role, to) && transitionAllowedFrom(table, status, to));
 }
 

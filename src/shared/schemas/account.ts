@@ -23,7 +23,7 @@ export const emailSchema = v.pipe(
  * a lowercase letter and a digit. A failing password is marked 'empty': the form shows the
  * hint rather than a message.
  */
-export const passwordSchema = v.pipe(
+const passwordSchema = v.pipe(
   v.string('empty'),
   v.minLength(PASSWORD_MIN_LENGTH, 'empty'),
   v.maxLength(PASSWORD_MAX_LENGTH, 'empty'),
@@ -64,7 +64,7 @@ export function fieldCodes(issues: readonly v.BaseIssue<unknown>[]): Record<stri
  * dots or dashes; 7 to 15 digits in all (E.164 allows at most 15). The one rule of every phone
  * field: the journey's contact number and the administration forms.
  */
-export const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
+const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
 const PHONE_MIN_DIGITS = 7;
 const PHONE_MAX_DIGITS = 15;
 

@@ -80,7 +80,7 @@ export type SolicitorUpdateInput = v.InferOutput<typeof solicitorUpdateSchema>;
 
 // ── clients ──
 /** A real calendar date (YYYY-MM-DD), not in the future. */
-export function isPastIsoDate(value: string, today = new Date()): boolean {
+function isPastIsoDate(value: string, today = new Date()): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
   return value <= today.toISOString().slice(0, 10);

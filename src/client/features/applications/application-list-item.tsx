@@ -12,7 +12,7 @@ export interface ApplicationListRow {
 }
 
 /** A status with its own colour (applications.css `.status--<status>`). */
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
+function StatusBadge({ status }: { status: ApplicationStatus }) {
   return <span className={`status status--${status}`}>{applicationStatusLabels[status]}</span>;
 }
 

@@ -20,7 +20,7 @@ import { applicationHref, resumeHref } from './wizard-routes';
 import '../../ui/record-list.css';
 import './applications.css';
 
-export const APPLICATIONS_INFO_STEPS = [
+const APPLICATIONS_INFO_STEPS = [
   'A lawyer creates an application for a client. The client is invited by email to join by setting a password.',
   'The lawyer and the client complete the application journey and it is submitted.',
   'The provider reviews it and accepts or rejects it.',

@@ -5,7 +5,7 @@ import { isApplicationStatus, type ListQuery } from './list-query';
 import '../../ui/field.css';
 
 /** Typing settles for this long before the search goes into the address (and to the server). */
-export const SEARCH_DEBOUNCE_MS = 400;
+const SEARCH_DEBOUNCE_MS = 400;
 
 /**
  * Several statuses share a label (spec: esignPrepared, esignComplete and customerNotified all show
@@ -17,7 +17,7 @@ const stageNotes: Partial<Record<ApplicationStatus, string>> = {
   customerNotified: 'client notified',
 };
 
-export function statusOptionLabel(status: ApplicationStatus): string {
+function statusOptionLabel(status: ApplicationStatus): string {
   const note = stageNotes[status];
   return note ? `${applicationStatusLabels[status]} (${note})` : applicationStatusLabels[status];
 }

@@ -24,7 +24,7 @@ import './applications.css';
 
 /** The device's draft of the form, until the application exists. */
 export const NEW_APPLICATION_DRAFT_KEY = 'new-application';
-export const CREATE_QUEUED_MESSAGE =
+const CREATE_QUEUED_MESSAGE =
   'Saved on this device. The application will be created when you are back online.';
 
 const idOf = (body: unknown): number | null => {

@@ -38,7 +38,7 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-export async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
+async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
   const creates = await readQueued(userId, 'createApplication');
   const waiting: PendingCreate[] = creates.flatMap((create) => {
     const personal = asRecord(create.personal);

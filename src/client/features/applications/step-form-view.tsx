@@ -23,7 +23,7 @@ import { focusFirstError } from '../../ui/form-engine';
 import { useStepForm } from './use-step-form';
 import { withoutOtherPartyAnswers } from '../../../shared/journey/ownership';
 
-export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
+const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
 type Data = Record<string, unknown>;
 

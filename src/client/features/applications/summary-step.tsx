@@ -16,9 +16,9 @@ import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
 import { stepTitle } from './use-journey';
 
-export const SUBMIT_QUESTION = 'Are you sure you want to submit this application?';
-export const SUBMITTED_MESSAGE = 'The application has been submitted.';
-export const SUBMIT_QUEUED_MESSAGE = 'Submitted on this device. It will be sent when you are back online.';
+const SUBMIT_QUESTION = 'Are you sure you want to submit this application?';
+const SUBMITTED_MESSAGE = 'The application has been submitted.';
+const SUBMIT_QUEUED_MESSAGE = 'Submitted on this device. It will be sent when you are back online.';
 
 interface SummaryStepProps {
   applicationId: number | string;

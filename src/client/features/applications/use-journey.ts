@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+
 import {
   firstIncompleteStep,
   isStepComplete,
@@ -84,6 +84,3 @@ export function stepBarItems(
   });
 }
 
-export function useStepBar(audience: Audience, applicationId: number | string, journey: Journey | null): StepBarItem[] {
-  return useMemo(() => stepBarItems(audience, applicationId, journey), [audience, applicationId, journey]);
-}

@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/rules/permissions';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
-import { editableApplicationStatuses, isEditableStatus } from '../../../shared/rules/transitions';
+import { isEditableStatus } from '../../../shared/rules/transitions';
 import { wizardAudience } from '../../../shared/journey/audience';
 import { paths } from '../../routing/paths';
 
@@ -10,9 +10,6 @@ import { paths } from '../../routing/paths';
  * first step whose required fields are missing"). The list has no journey data, so its links use it.
  */
 export const RESUME_STEP = 'resume';
-
-/** Statuses in which the journey can still be edited; later ones show the details screen (shared rule). */
-export const editableStatuses: readonly ApplicationStatus[] = editableApplicationStatuses;
 
 export { isEditableStatus, wizardAudience };
 

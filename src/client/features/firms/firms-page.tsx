@@ -7,7 +7,7 @@ import { pageHref, usePageParam } from '../../ui/pagination';
 import { AdminList, Overview, type AdminRow } from '../../admin-kit/admin-list';
 import { useLoad, type Firm } from '../../admin-kit/calls';
 
-export function firmRow(firm: Firm): AdminRow {
+function firmRow(firm: Firm): AdminRow {
   return {
     id: firm.id,
     href: paths.firm.url({ firmId: firm.id }),

@@ -19,7 +19,7 @@ import './solicitors.css';
  * schema is the shared one, over the strings the inputs hold: each field keeps the shared rule,
  * and the address check is the shared address schema's.
  */
-export const solicitorFields = ['name', ...solicitorAddressParts, 'contactNumber', 'email', 'fee', 'deliveryMethod'] as const;
+const solicitorFields = ['name', ...solicitorAddressParts, 'contactNumber', 'email', 'fee', 'deliveryMethod'] as const;
 export type SolicitorField = (typeof solicitorFields)[number];
 export type SolicitorValues = Record<SolicitorField, string>;
 
@@ -29,7 +29,7 @@ const part = v.string();
 type AddressParts = Pick<SolicitorValues, (typeof solicitorAddressParts)[number]>;
 const addressOf = (values: AddressParts) => Object.fromEntries(solicitorAddressParts.map((key) => [key, values[key]])) as AddressParts;
 
-export const solicitorFormSchema = v.pipe(
+const solicitorFormSchema = v.pipe(
   v.object({
     name,
     postcode: part,
@@ -56,7 +56,7 @@ export const solicitorFormSchema = v.pipe(
 export type SolicitorFormOutput = v.InferOutput<typeof solicitorFormSchema>;
 
 /** The contract's body: the address as an object of its non-empty parts. */
-export function solicitorBody(output: SolicitorFormOutput): SolicitorCreateInput {
+function solicitorBody(output: SolicitorFormOutput): SolicitorCreateInput {
   return {
     name: output.name,
     address: v.parse(solicitorAddressSchema, addressOf(output)),

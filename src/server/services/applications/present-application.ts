@@ -15,7 +15,7 @@ type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** What the caller may do with the application now: the shared rules and the policy, worked out once. */
-export function applicationAbilities(actor: SessionUser, row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>): ApplicationAbilities {
+function applicationAbilities(actor: SessionUser, row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
   return {

@@ -10,7 +10,7 @@ import { findApplication, type ApplicationRow } from '../applications/find-appli
 import { FORM_E_MAX_FILES, UPLOAD_MAX_FILES } from '../../../shared/rules/limits';
 
 /** 409 notEditable unless the application's status lets this caller change its documents now. */
-export function assertDocumentsChangeable(actor: SessionUser, application: Pick<ApplicationRow, 'status'>): void {
+function assertDocumentsChangeable(actor: SessionUser, application: Pick<ApplicationRow, 'status'>): void {
   if (!filePolicy.documentsChangeableIn(actor, application.status)) throw new AppError(409, 'notEditable');
 }
 

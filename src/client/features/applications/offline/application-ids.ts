@@ -7,9 +7,9 @@ import { newLocalId, useResolvedId } from '../../../offline/local-ids';
  * drafts of a journey step are keyed `application:<id>:<step>` (offline/draft-keys.ts).
  */
 
-export const LOCAL_APPLICATION_PREFIX = 'local-';
-export const LOCAL_UPLOAD_PREFIX = 'upload-';
-export const APPLICATION_DRAFT_KIND = 'application';
+const LOCAL_APPLICATION_PREFIX = 'local-';
+const LOCAL_UPLOAD_PREFIX = 'upload-';
+const APPLICATION_DRAFT_KIND = 'application';
 /** The outbox scope of file uploads and deletes. */
 export const FILES_SCOPE = 'files';
 

@@ -69,7 +69,7 @@ const textFields = [
 const propertyFields = ['addressType', 'address', 'house', 'street', 'city', 'postcode', 'estimatedValue', 'totalSum', 'clientInterest'] as const;
 
 let counter = 0;
-export function newRowId(): string {
+function newRowId(): string {
   counter += 1;
   const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `asset-${counter}-${random}`;
@@ -113,7 +113,7 @@ function numberText(value: unknown): string {
  * An amount or a percentage as typed ('1,250.50', '£ 300', '12.') → a number; empty → absent. Text
  * that is no number is passed on as it is, so validateStep reports it instead of it vanishing.
  */
-export function parseAmount(text: string): number | undefined {
+function parseAmount(text: string): number | undefined {
   const cleaned = text.replace(/[£,\s%]/g, '');
   if (cleaned === '') return undefined;
   const parsed = Number(cleaned);
@@ -122,7 +122,7 @@ export function parseAmount(text: string): number | undefined {
 
 /* ── journey ⇄ values ── */
 
-export function isDocumentRef(value: unknown): value is DocumentRef {
+function isDocumentRef(value: unknown): value is DocumentRef {
   return (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^upload-[\w-]+$/.test(value));
 }
 

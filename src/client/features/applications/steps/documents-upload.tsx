@@ -126,7 +126,7 @@ function mergeRows(entries: readonly UploadEntry[], serverFiles: readonly FileRe
  * holds) and swaps a device id for the server id once known; a file leaves it when the user deletes
  * it or when its upload failed for good. So a list still loading never empties the step.
  */
-export function reconcileDocuments(documents: readonly DocumentRef[], entries: readonly UploadEntry[], serverFiles: readonly FileRecord[] | null): DocumentRef[] {
+function reconcileDocuments(documents: readonly DocumentRef[], entries: readonly UploadEntry[], serverFiles: readonly FileRecord[] | null): DocumentRef[] {
   let next = [...documents];
   for (const entry of entries) {
     const refs = refsOf(entry);

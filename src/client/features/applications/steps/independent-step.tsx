@@ -28,7 +28,7 @@ export interface IndependentValues {
 }
 
 /** The picker shows up to this many solicitors (the contract's largest page). */
-export const SOLICITOR_PAGE_SIZE = 100;
+const SOLICITOR_PAGE_SIZE = 100;
 
 const empty = (): IndependentValues => ({ solicitorId: '', useOwnSolicitor: false, consent: false, authorised: false });
 

@@ -4,7 +4,7 @@ import { normalizePostcode } from '../../../../shared/journey/address';
 import { POSTCODE_THROTTLE_MS } from '../../../../shared/rules/limits';
 
 /** A UK postcode has at least five letters and digits ('W1 1AA'); shorter is not worth asking about. */
-export const POSTCODE_MIN_LENGTH = 5;
+const POSTCODE_MIN_LENGTH = 5;
 
 export type LookupState =
   | { status: 'idle' }
