@@ -63,8 +63,7 @@ export default defineConfig({
           id: '/',
           name: 'Litigation Funding Portal',
           short_name: 'Funding',
-          description:
-            'Apply for litigation funding, follow your application, loans and drawdowns, and work on them offline.',
+          description: 'Apply for litigation funding, follow your application, loans and drawdowns, and work on them offline.',
           lang: 'en-GB',
           start_url: '/',
           scope: '/',

@@ -31,7 +31,10 @@ const DRAFT_MEASURE = 'portal:draft-write';
 const staticDir = process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist');
 if (!builtWithDraftMeasure(staticDir)) {
   if (process.env.STATIC_DIR) throw new Error(`${staticDir} is missing or older than the draft-write measure: build it again`);
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -44,7 +47,9 @@ try {
   const browser = await launchChromium();
 
   const drafts = await measureDrafts(browser, session);
-  console.log(`\nSaving a draft on a slow phone (390 px, CPU 4× slower), ${drafts.count} keystrokes one at a time (after ${WARM_UP} not counted)\n`);
+  console.log(
+    `\nSaving a draft on a slow phone (390 px, CPU 4× slower), ${drafts.count} keystrokes one at a time (after ${WARM_UP} not counted)\n`,
+  );
   console.log('measure                                        p50 ms   p95 ms');
   console.log('---------------------------------------------  -------  -------');
   const row = (name, values) => console.log(`${name.padEnd(45)}  ${fmt(percentile(values, 50))}  ${fmt(percentile(values, 95))}`);
@@ -52,7 +57,9 @@ try {
   row('draft safe (input event to row in IndexedDB)', drafts.safe);
   row('  of which the IndexedDB write', drafts.write);
 
-  console.log(`\nSyncing ${APPLICATIONS * STEPS.length} queued step saves to the local server (390 px), from going online to an empty outbox, median of ${SYNC_RUNS} runs\n`);
+  console.log(
+    `\nSyncing ${APPLICATIONS * STEPS.length} queued step saves to the local server (390 px), from going online to an empty outbox, median of ${SYNC_RUNS} runs\n`,
+  );
   console.log('CPU              saves   total ms   per save ms   held by the server');
   console.log('---------------  -----  ---------  ------------  ------------------');
   for (const rate of [4, 1]) {
@@ -132,7 +139,9 @@ async function measureDrafts(browser, session) {
 async function measureSync(browser, session, rate) {
   const ids = [];
   for (let i = 0; i < APPLICATIONS; i++) ids.push(await createApplication(session));
-  const saves = ids.flatMap((applicationId) => STEPS.map((step) => ({ applicationId, step, data: stepData(step, applicationId) })));
+  const saves = ids.flatMap((applicationId) =>
+    STEPS.map((step) => ({ applicationId, step, data: stepData(step, applicationId) })),
+  );
 
   const { context, page } = await openPage(browser, session, rate);
   await page.goto(`${base}/applications`, { waitUntil: 'networkidle' });
@@ -155,7 +164,15 @@ async function measureSync(browser, session, rate) {
       for (const { applicationId, step, data } of saves) {
         const key = `application:${applicationId}:${step}`;
         updatedAt += 1;
-        tx.objectStore('drafts').put({ id: `${userId}|${key}`, userId, key, value: data, baseVersion: 0, updatedAt, status: 'queued' });
+        tx.objectStore('drafts').put({
+          id: `${userId}|${key}`,
+          userId,
+          key,
+          value: data,
+          baseVersion: 0,
+          updatedAt,
+          status: 'queued',
+        });
         tx.objectStore('outbox').add({
           id: crypto.randomUUID(),
           userId,
@@ -215,7 +232,9 @@ async function measureSync(browser, session, rate) {
 
   let held = 0;
   for (const applicationId of ids) {
-    const res = await fetch(`${base}/api/applications/${applicationId}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const res = await fetch(`${base}/api/applications/${applicationId}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
     const { journeyVersions } = await res.json();
     held += STEPS.filter((step) => journeyVersions[step] === 1).length;
   }
@@ -223,11 +242,20 @@ async function measureSync(browser, session, rate) {
 }
 
 async function openPage(browser, session, rate) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  await context.addInitScript(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('sessionUser', u);
-  }, [session.token, JSON.stringify(session.user)]);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('sessionUser', u);
+    },
+    [session.token, JSON.stringify(session.user)],
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -235,7 +263,11 @@ async function openPage(browser, session, rate) {
 }
 
 async function signIn() {
-  const response = await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LAWYER) });
+  const response = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(LAWYER),
+  });
   if (!response.ok) throw new Error(`sign-in: ${response.status}`);
   return response.json();
 }
@@ -258,7 +290,11 @@ async function createApplication(session) {
 }
 
 async function saveStep(session, applicationId, step, baseVersion) {
-  await call(session, `/api/applications/update/${step}`, { applicationId, baseVersion, journeyData: { [step]: stepData(step, applicationId) } });
+  await call(session, `/api/applications/update/${step}`, {
+    applicationId,
+    baseVersion,
+    journeyData: { [step]: stepData(step, applicationId) },
+  });
 }
 
 /** The one journey fixture's answers; each application's differ a little. */
@@ -279,7 +315,9 @@ function stepData(step, n) {
 function builtWithDraftMeasure(dir) {
   const assets = path.join(dir, 'assets');
   if (!fs.existsSync(path.join(dir, 'index.html')) || !fs.existsSync(assets)) return false;
-  return fs.readdirSync(assets).some((file) => file.endsWith('.js') && fs.readFileSync(path.join(assets, file), 'utf8').includes(DRAFT_MEASURE));
+  return fs
+    .readdirSync(assets)
+    .some((file) => file.endsWith('.js') && fs.readFileSync(path.join(assets, file), 'utf8').includes(DRAFT_MEASURE));
 }
 
 function percentile(values, p) {

@@ -22,7 +22,14 @@ export async function startBenchServer({ staticDir } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      ...(staticDir ? { STATIC_DIR: staticDir } : {}),
+    },
     stdio: 'ignore',
   });
   const stop = () => {

@@ -49,21 +49,13 @@ const targets = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const target of targets) {
     await page.setViewportSize({ width: target.size, height: target.size });
-    await page.setContent(
-      `<!doctype html><html><body style="margin:0;background:transparent">${logo(target)}</body></html>`,
-    );
+    await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${logo(target)}</body></html>`);
     const png = await page.screenshot({
       clip: { x: 0, y: 0, width: target.size, height: target.size },
       omitBackground: true,

@@ -23,13 +23,20 @@ let reportCount = 0;
 function countsFrom(file) {
   if (!file || !fs.existsSync(file)) return undefined;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (report.stats) return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  if (report.stats)
+    return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
 function vitest(name, project, extraEnv = {}) {
   const file = path.join(reports, `${++reportCount}.json`);
-  step(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], extraEnv, file);
+  step(
+    name,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    extraEnv,
+    file,
+  );
 }
 
 function step(name, command, args, env = {}, reportFile = undefined) {
@@ -63,14 +70,22 @@ function installSystemPackages(packages) {
   console.log(`Installing ${packages.join(' and ')} with apt-get (once)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
   return update.status === 0 && install.status === 0;
 }
 
-const missing = [...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']), ...(postgresFound() ? [] : ['postgresql'])];
+const missing = [
+  ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
+  ...(postgresFound() ? [] : ['postgresql']),
+];
 if (missing.length > 0) installSystemPackages(missing);
 if (!fs.existsSync(chromium)) {
-  console.error(`Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 const hasPostgres = postgresFound();
@@ -90,5 +105,11 @@ vitest('API tests (embedded PGlite)', 'api');
 if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');
 step('build (with the size budget)', 'npx', ['vite', 'build']);
 const e2eReport = path.join(reports, 'e2e.json');
-step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, e2eReport);
+step(
+  'end-to-end tests (Chromium)',
+  'npx',
+  ['playwright', 'test', '--reporter=list,json'],
+  { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  e2eReport,
+);
 finish(0);

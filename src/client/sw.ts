@@ -48,9 +48,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 // (workbox-core's clientsClaim() would claim on every activation, an unaccepted update's too.)
 self.addEventListener('activate', (event: ExtendableEvent) => {
-  event.waitUntil(
-    takeClaimRequest(self.caches).then((claim) => (claim ? self.clients.claim() : undefined)),
-  );
+  event.waitUntil(takeClaimRequest(self.caches).then((claim) => (claim ? self.clients.claim() : undefined)));
 });
 
 // Background Sync, where the browser has it: when the connection returns, wake the open pages'
@@ -63,8 +61,6 @@ interface SyncEvent extends ExtendableEvent {
 self.addEventListener('sync', ((event: SyncEvent) => {
   if (event.tag !== BACKGROUND_SYNC_TAG) return;
   event.waitUntil(
-    self.clients
-      .matchAll({ type: 'window' })
-      .then((pages) => pages.forEach((page) => page.postMessage({ type: 'portal:sync' }))),
+    self.clients.matchAll({ type: 'window' }).then((pages) => pages.forEach((page) => page.postMessage({ type: 'portal:sync' }))),
   );
 }) as EventListener);

@@ -50,7 +50,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
-  for (const op of operations) registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, { config, db });
+  for (const op of operations)
+    registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, {
+      config,
+      db,
+    });
 
   if (config.devMailbox) {
     app.get('/dev/mailbox', async (request, reply) => {
@@ -90,7 +94,9 @@ const notImplemented: Handler = async () => {
 function registerOperation(app: FastifyInstance, op: Operation, handler: Handler, ctx: { config: Config; db: Database }): void {
   const { body, ...others } = op.schema;
   // Only the parts the contract declares (an explicit undefined reads to Fastify as a missing schema).
-  const schema = Object.fromEntries(Object.entries({ ...others, body: op.multipart ? undefined : body }).filter(([, part]) => part !== undefined));
+  const schema = Object.fromEntries(
+    Object.entries({ ...others, body: op.multipart ? undefined : body }).filter(([, part]) => part !== undefined),
+  );
   app.route({
     method: op.method,
     url: op.url,
@@ -111,7 +117,9 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       if (field) throw AppError.validation({ [field]: 'invalid' });
     },
     // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
-    ...(op.idempotent ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs }) : {}),
+    ...(op.idempotent
+      ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs })
+      : {}),
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.

@@ -94,7 +94,14 @@ export function loadConfig(env: Env = process.env): Config {
     devMailboxAnyClient: env.DEV_MAILBOX === '1',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     // Tests keep uploads in memory unless told otherwise, so no run leaves files behind.
-    filesDir: env.FILES_DIR === 'memory://' ? 'memory://' : env.FILES_DIR ? path.resolve(env.FILES_DIR) : env.NODE_ENV === 'test' ? 'memory://' : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
+    filesDir:
+      env.FILES_DIR === 'memory://'
+        ? 'memory://'
+        : env.FILES_DIR
+          ? path.resolve(env.FILES_DIR)
+          : env.NODE_ENV === 'test'
+            ? 'memory://'
+            : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
     postcode: postcodeConfig(env),
     timeouts: timeouts(env),
     brand: {
@@ -110,10 +117,12 @@ export function loadConfig(env: Env = process.env): Config {
 
 function postcodeConfig(env: Env): PostcodeConfig {
   const name = (env.POSTCODE_PROVIDER || 'builtin').toLowerCase().replace(/[^a-z]/g, '');
-  if (name !== 'builtin' && name !== 'idealpostcodes') throw new Error(`POSTCODE_PROVIDER must be "builtin" or "ideal-postcodes", got "${env.POSTCODE_PROVIDER}"`);
+  if (name !== 'builtin' && name !== 'idealpostcodes')
+    throw new Error(`POSTCODE_PROVIDER must be "builtin" or "ideal-postcodes", got "${env.POSTCODE_PROVIDER}"`);
   const provider = name === 'builtin' ? 'builtin' : 'idealPostcodes';
   const apiKey = env.IDEAL_POSTCODES_API_KEY || undefined;
-  if (provider === 'idealPostcodes' && !apiKey) throw new Error('POSTCODE_PROVIDER=ideal-postcodes needs IDEAL_POSTCODES_API_KEY');
+  if (provider === 'idealPostcodes' && !apiKey)
+    throw new Error('POSTCODE_PROVIDER=ideal-postcodes needs IDEAL_POSTCODES_API_KEY');
   return {
     provider,
     idealPostcodesApiKey: apiKey,

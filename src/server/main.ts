@@ -12,19 +12,28 @@ import { fileStorage } from './files/storage';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (config.seedDemo && (await seedDemoData(database.db, config))) console.log('Seeded the demo accounts and data (password Demo-pass-1).');
+  if (config.seedDemo && (await seedDemoData(database.db, config)))
+    console.log('Seeded the demo accounts and data (password Demo-pass-1).');
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
   if (!loopback && (config.seedDemo || config.devMailbox)) {
-    console.warn(`Warning: listening on ${config.host} with ${[config.seedDemo && 'demo accounts', config.devMailbox && 'the development mailbox (every reset link)'].filter(Boolean).join(' and ')} open to the network. Set NODE_ENV=production (or SEED_DEMO=0 and SMTP_URL) for a real deployment.`);
+    console.warn(
+      `Warning: listening on ${config.host} with ${[config.seedDemo && 'demo accounts', config.devMailbox && 'the development mailbox (every reset link)'].filter(Boolean).join(' and ')} open to the network. Set NODE_ENV=production (or SEED_DEMO=0 and SMTP_URL) for a real deployment.`,
+    );
   }
 
   const app = await buildApp({ config, db: database.db, logger: true });
   const stopMail = config.smtpUrl
-    ? startMailSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (msg, err) => app.log.error({ err }, msg) })
+    ? startMailSender(database.db, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (msg, err) => app.log.error({ err }, msg),
+      })
     : undefined;
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
-  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config.filesDir), (msg, err) => app.log.error({ err }, msg));
+  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config.filesDir), (msg, err) =>
+    app.log.error({ err }, msg),
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -40,7 +49,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`Portal ready at ${config.publicUrl} · database: ${where}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`);
+  console.log(
+    `Portal ready at ${config.publicUrl} · database: ${where}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`,
+  );
 }
 
 main().catch((err) => {

@@ -12,13 +12,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const post = (url: string, payload: unknown, token?: string) => server.call({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url, payload: payload as object, token });
 
 /** The newest link in the development mailbox that matches. */
 async function linkFromMailbox(to: string, pattern: RegExp): Promise<string> {
   const res = await server.call({ method: 'GET', url: '/api/dev/mailbox' });
   expect(res.statusCode).toBe(200);
-  const email = (res.json().emails as { to: string; links: string[] }[]).find((e) => e.to === to && e.links.some((l) => pattern.test(l)));
+  const email = (res.json().emails as { to: string; links: string[] }[]).find(
+    (e) => e.to === to && e.links.some((l) => pattern.test(l)),
+  );
   if (!email) throw new Error(`no email to ${to} with a link like ${pattern}`);
   return email.links.find((l) => pattern.test(l))!;
 }
@@ -56,14 +59,22 @@ describe('POST /auth (sign in)', () => {
       [{ login: 'not-an-email', password: 'x' }, { login: 'email' }],
       [{ login: 'a@b.co', password: 'x'.repeat(500) }, { password: 'tooLong' }],
       [{ login: 'a@b.co', password: 'x', extra: 1 }, { extra: 'unknownField' }],
-      [{ login: 42, password: true }, { login: 'invalid', password: 'invalid' }],
+      [
+        { login: 42, password: true },
+        { login: 'invalid', password: 'invalid' },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const res = await post('/api/auth', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation', fields });
     }
-    const malformed = await server.call({ method: 'POST', url: '/api/auth', payload: '{"login":', headers: { 'content-type': 'application/json' } });
+    const malformed = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: '{"login":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -87,10 +98,20 @@ describe('sign-in rate limit', () => {
     const [row] = await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${key}`);
     expect(row!.count).toBe(5);
     // A stranger elsewhere cannot lock the account: from another address it still signs in.
-    const elsewhere = await server.call({ method: 'POST', url: '/api/auth', payload: { login, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.8' });
+    const elsewhere = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login, password: DEMO_PASSWORD },
+      remoteAddress: '127.0.0.8',
+    });
     expect(elsewhere.statusCode).toBe(200);
     // Another account from another address is not affected.
-    const other = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.9' });
+    const other = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: demoAccounts.root, password: DEMO_PASSWORD },
+      remoteAddress: '127.0.0.9',
+    });
     expect(other.statusCode).toBe(200);
     // Once the window has passed, the account may try again.
     await server.db.execute(sql`update rate_limits set window_started_at = now() - interval '1 hour' where key = ${key}`);
@@ -100,10 +121,20 @@ describe('sign-in rate limit', () => {
   it('blocks an address after 20 failures across accounts', async () => {
     const remoteAddress = '127.0.0.77';
     for (let i = 0; i < 20; i++) {
-      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: `nobody${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+      const res = await server.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: `nobody${i}@demo.test`, password: 'Wrong-pass-1' },
+        remoteAddress,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: DEMO_PASSWORD }, remoteAddress });
+    const res = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: demoAccounts.admin, password: DEMO_PASSWORD },
+      remoteAddress,
+    });
     expect(res.statusCode).toBe(429);
   });
 });
@@ -113,7 +144,12 @@ describe('sign-in limits under load and from many places', () => {
     const remoteAddress = '127.0.0.31';
     const results = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.root, password: `Wrong-${i}-pass` }, remoteAddress }),
+        server.call({
+          method: 'POST',
+          url: '/api/auth',
+          payload: { login: demoAccounts.root, password: `Wrong-${i}-pass` },
+          remoteAddress,
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -122,9 +158,15 @@ describe('sign-in limits under load and from many places', () => {
   });
 
   it('blocks an account guessed at from many addresses after 50 failures', async () => {
-    await server.db.execute(sql`insert into rate_limits (key, window_started_at, count) values (${`sign-in:account:${demoAccounts.customer}`}, now(), 50)
+    await server.db
+      .execute(sql`insert into rate_limits (key, window_started_at, count) values (${`sign-in:account:${demoAccounts.customer}`}, now(), 50)
       on conflict (key) do update set count = 50, window_started_at = now()`);
-    const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.customer, password: 'Wrong-pass-1' }, remoteAddress: '127.0.0.41' });
+    const res = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: demoAccounts.customer, password: 'Wrong-pass-1' },
+      remoteAddress: '127.0.0.41',
+    });
     expect(res.statusCode).toBe(429);
     await server.db.execute(sql`delete from rate_limits where key = ${`sign-in:account:${demoAccounts.customer}`}`);
   });
@@ -132,33 +174,63 @@ describe('sign-in limits under load and from many places', () => {
   it('refused attempts leave no trace: no new counters, and the account’s own count untouched', async () => {
     const remoteAddress = '127.0.0.61';
     const victim = demoAccounts.admin;
-    const count = async (key: string) => (await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${key}`))[0]?.count ?? 0;
-    for (let i = 0; i < 5; i++) await server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: `Wrong-${i}-pass` }, remoteAddress });
+    const count = async (key: string) =>
+      (await server.rows<{ count: number }>(sql`select count from rate_limits where key = ${key}`))[0]?.count ?? 0;
+    for (let i = 0; i < 5; i++)
+      await server.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: victim, password: `Wrong-${i}-pass` },
+        remoteAddress,
+      });
     const accountBefore = await count(`sign-in:account:${victim}`);
     const rowsBefore = (await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n;
     const refused = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: `Again-${i}-pass` }, remoteAddress })),
+      Array.from({ length: 30 }, (_, i) =>
+        server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: `Again-${i}-pass` }, remoteAddress }),
+      ),
     );
     expect(refused.every((r) => r.statusCode === 429)).toBe(true);
     expect(await count(`sign-in:account:${victim}`)).toBe(accountBefore);
     // Fill the address, then try new accounts from it: nothing new is stored.
-    for (let i = 0; i < 15; i++) await server.call({ method: 'POST', url: '/api/auth', payload: { login: `fill${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+    for (let i = 0; i < 15; i++)
+      await server.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: `fill${i}@demo.test`, password: 'Wrong-pass-1' },
+        remoteAddress,
+      });
     const rowsFull = (await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n;
     for (let i = 0; i < 10; i++) {
-      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: `new${i}@demo.test`, password: 'Wrong-pass-1' }, remoteAddress });
+      const res = await server.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: `new${i}@demo.test`, password: 'Wrong-pass-1' },
+        remoteAddress,
+      });
       expect(res.statusCode).toBe(429);
     }
     expect((await server.rows<{ n: number }>(sql`select count(*)::int as n from rate_limits`))[0]!.n).toBe(rowsFull);
     expect(rowsFull).toBeGreaterThan(rowsBefore);
     // The owner, elsewhere, is not locked out.
-    const owner = await server.call({ method: 'POST', url: '/api/auth', payload: { login: victim, password: DEMO_PASSWORD }, remoteAddress: '127.0.0.62' });
+    const owner = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: victim, password: DEMO_PASSWORD },
+      remoteAddress: '127.0.0.62',
+    });
     expect(owner.statusCode).toBe(200);
   });
 
   it('a successful sign-in does not use up the address’s allowance', async () => {
     const remoteAddress = '127.0.0.51';
     for (let i = 0; i < 25; i++) {
-      const res = await server.call({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: DEMO_PASSWORD }, remoteAddress });
+      const res = await server.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: demoAccounts.admin, password: DEMO_PASSWORD },
+        remoteAddress,
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -170,7 +242,17 @@ describe('the session', () => {
     const me = await server.call({ method: 'GET', url: '/api/auth', token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: demoAccounts.lawyer, role: 'lawyer', name: 'Laura', surname: 'Bennett' });
-    expect(Object.keys(me.json()).sort()).toEqual(['customerId', 'email', 'firmId', 'id', 'lawyerId', 'name', 'permissions', 'role', 'surname']);
+    expect(Object.keys(me.json()).sort()).toEqual([
+      'customerId',
+      'email',
+      'firmId',
+      'id',
+      'lawyerId',
+      'name',
+      'permissions',
+      'role',
+      'surname',
+    ]);
     expect((await server.call({ method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/auth', token: 'x'.repeat(43) })).statusCode).toBe(401);
   });
@@ -199,7 +281,9 @@ describe('the session', () => {
     const alive = await server.call({ method: 'GET', url: '/api/auth', token });
     expect(alive.statusCode).toBe(200);
     // That request counted as activity: the clock starts again.
-    const [seen] = await server.rows<{ fresh: boolean }>(sql`select max(last_seen_at) > now() - interval '1 minute' as fresh from sessions`);
+    const [seen] = await server.rows<{ fresh: boolean }>(
+      sql`select max(last_seen_at) > now() - interval '1 minute' as fresh from sessions`,
+    );
     expect(seen!.fresh).toBe(true);
     await setIdle(30.1);
     expect((await server.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(401);
@@ -246,12 +330,19 @@ describe('sign-up through an invitation', () => {
   });
 
   it('refuses unknown, malformed and expired invitations', async () => {
-    expect((await post('/api/users/sign-up/validate', { uuid: '8d3c1c1e-0000-4000-8000-000000000000' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/sign-up/validate', { uuid: '8d3c1c1e-0000-4000-8000-000000000000' })).json()).toEqual({
+      error: 'invalidToken',
+    });
     expect((await post('/api/users/sign-up/validate', { uuid: 'not-a-uuid' })).statusCode).toBe(400);
     const link = await linkFromMailbox('emma.clarke@demo.test', /\/sign-up-customer\//);
     const [emma] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, 'emma.clarke@demo.test'));
-    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, emma!.id));
-    expect((await post('/api/users/sign-up/validate', { uuid: link.split('/').pop() })).json()).toEqual({ error: 'invalidToken' });
+    await server.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, emma!.id));
+    expect((await post('/api/users/sign-up/validate', { uuid: link.split('/').pop() })).json()).toEqual({
+      error: 'invalidToken',
+    });
   });
 });
 
@@ -302,17 +393,28 @@ describe('links are single-use, also under races and after the account is active
     const email = demoAccounts.root;
     await post('/api/users/reset', { login: email });
     const token = (await linkFromMailbox(email, /\/reset\/validate\//)).split('/').pop();
-    await server.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.purpose, 'reset'));
+    await server.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.purpose, 'reset'));
     expect((await post('/api/users/reset/validate', { token })).json()).toEqual({ error: 'invalidToken' });
-    expect((await post('/api/users/reset/update', { token, login: email, password: 'Late-pass-1' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/reset/update', { token, login: email, password: 'Late-pass-1' })).json()).toEqual({
+      error: 'invalidToken',
+    });
   });
 });
 
 describe('input the database cannot hold is refused, never a 500', () => {
   it.each([
-    ['a NUL in a sign-in email', { method: 'POST' as const, url: '/api/auth', payload: { login: 'a\u0000b@demo.test', password: 'x' } }],
+    [
+      'a NUL in a sign-in email',
+      { method: 'POST' as const, url: '/api/auth', payload: { login: 'a\u0000b@demo.test', password: 'x' } },
+    ],
     ['a NUL in a reset email', { method: 'POST' as const, url: '/api/users/reset', payload: { login: 'a\u0000@demo.test' } }],
-    ['a NUL in a password', { method: 'POST' as const, url: '/api/auth', payload: { login: 'a@demo.test', password: 'Pass\u0000word1' } }],
+    [
+      'a NUL in a password',
+      { method: 'POST' as const, url: '/api/auth', payload: { login: 'a@demo.test', password: 'Pass\u0000word1' } },
+    ],
   ])('%s', async (_name, request) => {
     const res = await server.call(request);
     expect(res.statusCode).toBe(400);
@@ -321,7 +423,14 @@ describe('input the database cannot hold is refused, never a 500', () => {
 
   it('refuses out-of-range ids and pages, and a NUL in a search', async () => {
     const token = await server.signIn(demoAccounts.root);
-    for (const url of ['/api/user/99999999999', '/api/users?firmId=99999999999', '/api/users?page=99999999999999999999', '/api/users?search=%00', '/api/user/-1', '/api/user/abc']) {
+    for (const url of [
+      '/api/user/99999999999',
+      '/api/users?firmId=99999999999',
+      '/api/users?page=99999999999999999999',
+      '/api/users?search=%00',
+      '/api/user/-1',
+      '/api/user/abc',
+    ]) {
       const res = await server.call({ method: 'GET', url, token });
       expect(res.statusCode, url).toBe(400);
     }
@@ -338,7 +447,9 @@ describe('password reset', () => {
 
     const valid = await post('/api/users/reset/validate', { token });
     expect(valid.json()).toEqual({ login });
-    expect((await post('/api/users/reset/validate', { token, login: 'other@demo.test' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/reset/validate', { token, login: 'other@demo.test' })).json()).toEqual({
+      error: 'invalidToken',
+    });
 
     const weak = await post('/api/users/reset/update', { token, login, password: 'short' });
     expect(weak.json()).toMatchObject({ error: 'validation', fields: { password: 'empty' } });
@@ -347,7 +458,9 @@ describe('password reset', () => {
     expect(updated.json()).toMatchObject({ token: expect.any(String), user: { email: login } });
 
     expect((await server.call({ method: 'GET', url: '/api/auth', token: before })).statusCode).toBe(401);
-    expect((await post('/api/users/reset/update', { token, login, password: 'An0ther-pass' })).json()).toEqual({ error: 'invalidToken' });
+    expect((await post('/api/users/reset/update', { token, login, password: 'An0ther-pass' })).json()).toEqual({
+      error: 'invalidToken',
+    });
     expect((await post('/api/auth', { login, password: DEMO_PASSWORD })).statusCode).toBe(401);
     expect((await post('/api/auth', { login, password: 'N3w-password' })).statusCode).toBe(200);
   });
@@ -396,7 +509,10 @@ describe('GET /users and GET /user/{id} (staff)', () => {
     const one = await server.call({ method: 'GET', url: `/api/user/${id}`, token });
     expect(one.json()).toMatchObject({ id, email: demoAccounts.lawyer, role: 'lawyer', state: 'active' });
     expect((await server.call({ method: 'GET', url: '/api/user/999999', token })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/users?pageSize=1000', token })).json()).toMatchObject({ error: 'validation', fields: { pageSize: 'invalid' } });
+    expect((await server.call({ method: 'GET', url: '/api/users?pageSize=1000', token })).json()).toMatchObject({
+      error: 'validation',
+      fields: { pageSize: 'invalid' },
+    });
   });
 });
 
@@ -404,15 +520,27 @@ describe('housekeeping', () => {
   it('removes spent links, ended sessions and finished rate-limit windows, and keeps the rest', async () => {
     const { removeSpentRecords } = await import('../../src/server/services/housekeeping');
     const live = await server.signIn(demoAccounts.firm);
-    await server.db.execute(sql`insert into rate_limits (key, window_started_at, count) values ('old', now() - interval '2 days', 3), ('fresh', now(), 1)`);
-    await server.db.execute(sql`update sessions set revoked_at = now() - interval '40 days' where id = (select min(id) from sessions)`);
-    await server.db.execute(sql`update user_tokens set used_at = now() - interval '40 days' where id = (select min(id) from user_tokens)`);
-    const before = await server.rows<{ sessions: number; tokens: number }>(sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`);
+    await server.db.execute(
+      sql`insert into rate_limits (key, window_started_at, count) values ('old', now() - interval '2 days', 3), ('fresh', now(), 1)`,
+    );
+    await server.db.execute(
+      sql`update sessions set revoked_at = now() - interval '40 days' where id = (select min(id) from sessions)`,
+    );
+    await server.db.execute(
+      sql`update user_tokens set used_at = now() - interval '40 days' where id = (select min(id) from user_tokens)`,
+    );
+    const before = await server.rows<{ sessions: number; tokens: number }>(
+      sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`,
+    );
     await removeSpentRecords(server.db);
-    const after = await server.rows<{ sessions: number; tokens: number }>(sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`);
+    const after = await server.rows<{ sessions: number; tokens: number }>(
+      sql`select (select count(*)::int from sessions) as sessions, (select count(*)::int from user_tokens) as tokens`,
+    );
     expect(after[0]!.sessions).toBe(before[0]!.sessions - 1);
     expect(after[0]!.tokens).toBe(before[0]!.tokens - 1);
-    const keys = (await server.rows<{ key: string }>(sql`select key from rate_limits where key in ('old', 'fresh')`)).map((r) => r.key);
+    const keys = (await server.rows<{ key: string }>(sql`select key from rate_limits where key in ('old', 'fresh')`)).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual(['fresh']);
     expect((await server.call({ method: 'GET', url: '/api/auth', token: live })).statusCode).toBe(200);
   });

@@ -20,7 +20,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const body = (email = freshEmail(), lawyerId?: number) => ({ ...(lawyerId ? { lawyerId } : {}), journeyData: { personal: personal(email) } });
+const body = (email = freshEmail(), lawyerId?: number) => ({
+  ...(lawyerId ? { lawyerId } : {}),
+  journeyData: { personal: personal(email) },
+});
 const invitations = async () => (await server.rows<{ n: number }>(sql`select count(*)::int as n from emails`))[0]!.n;
 
 describe('creating applications is rate-limited per lawyer', () => {
@@ -45,10 +48,12 @@ describe('creating applications is rate-limited per lawyer', () => {
     expect(await invitations()).toBe(sent);
   });
 
-  it("counts each lawyer, and staff creating for a lawyer, on their own", async () => {
+  it('counts each lawyer, and staff creating for a lawyer, on their own', async () => {
     const other = await secondFirm(server);
     expect((await a.create(other.lawyerToken, body())).statusCode).toBe(201);
-    const [own] = await server.rows<{ id: number }>(sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`);
+    const [own] = await server.rows<{ id: number }>(
+      sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`,
+    );
     expect((await a.create(root, body(freshEmail(), own!.id))).statusCode).toBe(201);
   });
 });

@@ -12,12 +12,25 @@ export { validSteps };
 
 /** One bad payload per step, with the codes the server must answer. */
 export const badSteps: Record<string, { data: Record<string, unknown>; fields: Record<string, string> }> = {
-  personal: { data: { email: 'x@y.test', contactNumber: 'call me', addressHistory: [] }, fields: { firstName: 'required', contactNumber: 'phone', addressHistory: 'required' } },
+  personal: {
+    data: { email: 'x@y.test', contactNumber: 'call me', addressHistory: [] },
+    fields: { firstName: 'required', contactNumber: 'phone', addressHistory: 'required' },
+  },
   client: { data: { clientAgree: false }, fields: { clientAgree: 'required' } },
-  case: { data: { ...validSteps.case, preNuptualAgreement: true, caseRef: ' ' }, fields: { preNuptialDetails: 'required', caseRef: 'required' } },
-  financial: { data: { monthlyIncome: 2500, intendedHousingArrangements: '   ' }, fields: { estimationOfSettlementAmount: 'required', intendedHousingArrangements: 'required' } },
+  case: {
+    data: { ...validSteps.case, preNuptualAgreement: true, caseRef: ' ' },
+    fields: { preNuptialDetails: 'required', caseRef: 'required' },
+  },
+  financial: {
+    data: { monthlyIncome: 2500, intendedHousingArrangements: '   ' },
+    fields: { estimationOfSettlementAmount: 'required', intendedHousingArrangements: 'required' },
+  },
   asset: {
-    data: { ...validSteps.asset, includeOtherAssets: true, assets: [{ type: 'other', valueOfRealisable: 10, clientsInterest: 50 }, { type: 'savings' }] },
+    data: {
+      ...validSteps.asset,
+      includeOtherAssets: true,
+      assets: [{ type: 'other', valueOfRealisable: 10, clientsInterest: 50 }, { type: 'savings' }],
+    },
     fields: { 'assets.0.typeoOther': 'required', 'assets.1.valueOfRealisable': 'required' },
   },
   independent: { data: { useOwnSolicitor: false, consent: true }, fields: { solicitorId: 'required', authorised: 'required' } },
@@ -37,9 +50,16 @@ export function api(server: TestServer) {
   return {
     post,
     get,
-    create: (token: string, body: unknown, headers?: Record<string, string>) => post('/api/applications/create', body, token, headers),
-    save: (token: string, step: string, applicationId: number, baseVersion: number, data: unknown, headers?: Record<string, string>) =>
-      post(`/api/applications/update/${step}`, { applicationId, baseVersion, journeyData: { [step]: data } }, token, headers),
+    create: (token: string, body: unknown, headers?: Record<string, string>) =>
+      post('/api/applications/create', body, token, headers),
+    save: (
+      token: string,
+      step: string,
+      applicationId: number,
+      baseVersion: number,
+      data: unknown,
+      headers?: Record<string, string>,
+    ) => post(`/api/applications/update/${step}`, { applicationId, baseVersion, journeyData: { [step]: data } }, token, headers),
     submit: (token: string, applicationId: number, headers?: Record<string, string>) =>
       post('/api/applications/state/update', { applicationId, state: 'submitted' }, token, headers),
     list: (token: string, query = '') => get(`/api/applications${query}`, token),
@@ -49,16 +69,40 @@ export function api(server: TestServer) {
 /** A second firm with its own lawyer (and firm admin), signed in. */
 export async function secondFirm(server: TestServer) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [firm] = await server.db.insert(firms).values({ name: `Other Firm ${randomUUID().slice(0, 6)}` }).returning();
+  const [firm] = await server.db
+    .insert(firms)
+    .values({ name: `Other Firm ${randomUUID().slice(0, 6)}` })
+    .returning();
   const lawyerEmail = freshEmail('lawyer');
   const firmEmail = freshEmail('firm');
   const [lawyerUser] = await server.db
     .insert(users)
-    .values({ email: lawyerEmail, role: 'lawyer', firstName: 'Owen', surname: 'Marsh', firmId: firm!.id, passwordHash, status: 'active' })
+    .values({
+      email: lawyerEmail,
+      role: 'lawyer',
+      firstName: 'Owen',
+      surname: 'Marsh',
+      firmId: firm!.id,
+      passwordHash,
+      status: 'active',
+    })
     .returning();
-  await server.db.insert(users).values({ email: firmEmail, role: 'firm', firstName: 'Fay', surname: 'Lord', firmId: firm!.id, passwordHash, status: 'active' });
+  await server.db.insert(users).values({
+    email: firmEmail,
+    role: 'firm',
+    firstName: 'Fay',
+    surname: 'Lord',
+    firmId: firm!.id,
+    passwordHash,
+    status: 'active',
+  });
   const [lawyer] = await server.db.insert(lawyers).values({ userId: lawyerUser!.id, firmId: firm!.id }).returning();
-  return { firmId: firm!.id, lawyerId: lawyer!.id, lawyerToken: await server.signIn(lawyerEmail), firmToken: await server.signIn(firmEmail) };
+  return {
+    firmId: firm!.id,
+    lawyerId: lawyer!.id,
+    lawyerToken: await server.signIn(lawyerEmail),
+    firmToken: await server.signIn(firmEmail),
+  };
 }
 
 /** The client accepts the invitation in the mailbox and signs in; answers the client's token. */
@@ -68,7 +112,11 @@ export async function joinAsClient(server: TestServer, email: string): Promise<s
   const link = invitation?.links.find((l) => l.includes('/sign-up-customer/'));
   expect(link, `invitation to ${email}`).toBeTruthy();
   const uuid = link!.split('/sign-up-customer/')[1]!;
-  const res = await server.call({ method: 'POST', url: '/api/users/sign-up/complete', payload: { login: email, password: DEMO_PASSWORD, uuid } });
+  const res = await server.call({
+    method: 'POST',
+    url: '/api/users/sign-up/complete',
+    payload: { login: email, password: DEMO_PASSWORD, uuid },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().userToken as string;
 }

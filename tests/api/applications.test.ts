@@ -4,7 +4,18 @@ import { applications, applicationSteps, auditEvents, clients, files, lawyers, u
 import { journeySteps } from '../../src/shared/journey/steps';
 import type { ApplicationStatus } from '../../src/shared/rules/statuses';
 import { startTestServer, type TestServer } from './harness';
-import { buildApplication, buildClient, buildFirm, buildFirmAdmin, buildLawyer, buildLoan, buildSolicitor, buildUser, signInAs, type BuiltUser } from './factories';
+import {
+  buildApplication,
+  buildClient,
+  buildFirm,
+  buildFirmAdmin,
+  buildLawyer,
+  buildLoan,
+  buildSolicitor,
+  buildUser,
+  signInAs,
+  type BuiltUser,
+} from './factories';
 import { api, badSteps, freshEmail, joinAsClient, personal, secondFirm, snapshot, validSteps } from './applications-fixtures';
 import { smallPdf, uploadRequest } from './files-helpers';
 
@@ -32,7 +43,8 @@ beforeAll(async () => {
     lawyer,
     customer: chris,
   };
-  for (const role of ['root', 'admin', 'firm', 'lawyer', 'customer'] as const) token[role] = await signInAs(server, accounts[role]);
+  for (const role of ['root', 'admin', 'firm', 'lawyer', 'customer'] as const)
+    token[role] = await signInAs(server, accounts[role]);
   // The lawyer's clients, one per status the tests ask about, each with the whole journey.
   const clientsOfTheLawyer: [string, string, string, ApplicationStatus, string, number | null][] = [
     ['Priya', 'Shah', 'priya.shah@demo.test', 'incomplete', 'HV-2026-0101', null],
@@ -41,20 +53,30 @@ beforeAll(async () => {
   ];
   for (const [firstName, surname, email, status, caseRef, loanAmount] of clientsOfTheLawyer) {
     const client = await buildClient(db, { firstName, surname, email });
-    const steps = { personal: personal(email, { firstName, lastName: surname }), ...validSteps, case: { ...validSteps.case, caseRef } };
+    const steps = {
+      personal: personal(email, { firstName, lastName: surname }),
+      ...validSteps,
+      case: { ...validSteps.case, caseRef },
+    };
     await buildApplication(db, { lawyerId: lawyer.id, clientId: client.id, status, steps, loanAmount });
   }
   const signed = await buildApplication(db, {
     lawyerId: lawyer.id,
     clientId: chris.id,
     status: 'customerAccepted',
-    steps: { personal: personal(chris.email, { firstName: 'Chris', lastName: 'Walker' }), ...validSteps, case: { ...validSteps.case, caseRef: 'HV-2026-0100' } },
+    steps: {
+      personal: personal(chris.email, { firstName: 'Chris', lastName: 'Walker' }),
+      ...validSteps,
+      case: { ...validSteps.case, caseRef: 'HV-2026-0100' },
+    },
     loanAmount: 50_000,
   });
   await buildLoan(db, { applicationId: signed.id, creditOffered: 50_000 });
   await buildSolicitor(db);
   other = await secondFirm(server);
-  const created = await a.create(other.lawyerToken, { journeyData: { personal: personal(freshEmail(), { firstName: 'Quentin', lastName: 'Otherfirm' }) } });
+  const created = await a.create(other.lawyerToken, {
+    journeyData: { personal: personal(freshEmail(), { firstName: 'Quentin', lastName: 'Otherfirm' }) },
+  });
   expect(created.statusCode, created.body).toBe(201);
   otherApplicationId = created.json().id;
   demoLawyerId = (await a.get('/api/auth', token.lawyer)).json().lawyerId;
@@ -104,7 +126,15 @@ describe('GET /applications (scoped list)', () => {
     expect(body.page).toBe(1);
     expect(body.total).toBe(body.items.length);
     const priya = body.items.find((i: { name: string }) => i.name === 'Priya');
-    expect(priya).toEqual({ id: expect.any(Number), lawyerId: demoLawyerId, name: 'Priya', surname: 'Shah', caseRef: expect.stringMatching(/^HV-/), startDate: expect.any(String), status: 'incomplete' });
+    expect(priya).toEqual({
+      id: expect.any(Number),
+      lawyerId: demoLawyerId,
+      name: 'Priya',
+      surname: 'Shah',
+      caseRef: expect.stringMatching(/^HV-/),
+      startDate: expect.any(String),
+      status: 'incomplete',
+    });
     const dates = body.items.map((i: { startDate: string }) => Date.parse(i.startDate));
     expect([...dates].sort((x, y) => y - x)).toEqual(dates);
   });
@@ -123,19 +153,24 @@ describe('GET /applications (scoped list)', () => {
   it('filters by status and narrows by lawyer, client and firm only within the scope', async () => {
     const submitted = (await a.list(token.lawyer, '?status=submitted')).json();
     expect(submitted.items.map((i: { name: string }) => i.name)).toEqual(['Daniel']);
-    expect((await a.list(token.admin, `?lawyerId=${other.lawyerId}`)).json().items.map((i: { id: number }) => i.id)).toEqual([otherApplicationId]);
+    expect((await a.list(token.admin, `?lawyerId=${other.lawyerId}`)).json().items.map((i: { id: number }) => i.id)).toEqual([
+      otherApplicationId,
+    ]);
     expect((await a.list(token.admin, `?firmId=${other.firmId}`)).json().total).toBe(1);
     // Another lawyer's or firm's filter cannot widen a scope.
     expect((await a.list(token.lawyer, `?lawyerId=${other.lawyerId}`)).json().total).toBe(0);
     expect((await a.list(token.firm, `?firmId=${other.firmId}`)).json().total).toBe(0);
     const chris = await demoApplication('Chris');
     const [client] = await server.rows<{ client_id: number }>(sql`select client_id from applications where id = ${chris.id}`);
-    expect((await a.list(token.lawyer, `?customerId=${client!.client_id}`)).json().items.map((i: { id: number }) => i.id)).toEqual([chris.id]);
+    expect(
+      (await a.list(token.lawyer, `?customerId=${client!.client_id}`)).json().items.map((i: { id: number }) => i.id),
+    ).toEqual([chris.id]);
     expect((await a.list(token.customer, `?customerId=${client!.client_id + 1}`)).json().total).toBe(0);
   });
 
   it('searches first name, last name and case reference, case-insensitively, as plain text', async () => {
-    const names = async (q: string) => ((await a.list(token.lawyer, `?search=${encodeURIComponent(q)}`)).json().items as { name: string }[]).map((i) => i.name);
+    const names = async (q: string) =>
+      ((await a.list(token.lawyer, `?search=${encodeURIComponent(q)}`)).json().items as { name: string }[]).map((i) => i.name);
     expect(await names('priya')).toEqual(['Priya']);
     expect(await names('SHAH')).toEqual(['Priya']);
     expect(await names('priya shah')).toEqual(['Priya']);
@@ -162,7 +197,13 @@ describe('GET /applications/{id}', () => {
       loanAmount: expect.any(Number),
       files: [],
       loanId: null,
-      lawyer: { id: demoLawyerId, firstName: 'Laura', surname: 'Bennett', login: accounts.lawyer.email, firm: { id: expect.any(Number), firmName: 'Harbour & Vale Solicitors LLP' } },
+      lawyer: {
+        id: demoLawyerId,
+        firstName: 'Laura',
+        surname: 'Bennett',
+        login: accounts.lawyer.email,
+        firm: { id: expect.any(Number), firmName: 'Harbour & Vale Solicitors LLP' },
+      },
     });
     expect(body.loanAmount).toBe(5_750_000 / 100);
     expect(Object.keys(body.journey).sort()).toEqual([...journeySteps].sort());
@@ -192,7 +233,16 @@ describe('GET /applications/{id}', () => {
     await server.db.insert(files).values([file('formE', 1), file('formE', 2, true), file('solicitorLetter', 3)]);
     const lawyerView = (await a.get(`/api/applications/${id}`, token.lawyer)).json().files;
     expect(lawyerView).toEqual([
-      { id: expect.any(Number), name: 'formE 1', url: expect.stringMatching(new RegExp(`^/api/applications/${id}/docs/formE/download\\?fileId=\\d+$`)), key: `test/${id}/formE-1`, fileName: 'formE-1.pdf', type: 'formE', size: 1001, createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        name: 'formE 1',
+        url: expect.stringMatching(new RegExp(`^/api/applications/${id}/docs/formE/download\\?fileId=\\d+$`)),
+        key: `test/${id}/formE-1`,
+        fileName: 'formE-1.pdf',
+        type: 'formE',
+        size: 1001,
+        createdAt: expect.any(String),
+      },
     ]);
     const adminView = (await a.get(`/api/applications/${id}`, token.admin)).json().files;
     expect(adminView.map((f: { type: string }) => f.type)).toEqual(['formE', 'solicitorLetter']);
@@ -224,21 +274,53 @@ describe('POST /applications/create', () => {
     const res = await a.create(token.lawyer, { journeyData: { personal: personal(` ${email.toUpperCase()} `) } });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'incomplete', name: 'Nina', surname: 'Fairweather', clientEmail: email, lawyerId: demoLawyerId, journeyVersions: { personal: 1 }, loanAmount: null });
+    expect(body).toMatchObject({
+      status: 'incomplete',
+      name: 'Nina',
+      surname: 'Fairweather',
+      clientEmail: email,
+      lawyerId: demoLawyerId,
+      journeyVersions: { personal: 1 },
+      loanAmount: null,
+    });
     expect(body.journey.personal).toMatchObject({ firstName: 'Nina', status: 'retired' });
     expect(Date.now() - Date.parse(body.startDate)).toBeLessThan(60_000);
     const after = await snapshot(server);
-    expect(after).toMatchObject({ applications: before.applications + 1, users: before.users + 1, clients: before.clients + 1, emails: before.emails + 1, steps: before.steps + 1 });
+    expect(after).toMatchObject({
+      applications: before.applications + 1,
+      users: before.users + 1,
+      clients: before.clients + 1,
+      emails: before.emails + 1,
+      steps: before.steps + 1,
+    });
 
     const [account] = await server.db.select().from(users).where(eq(users.email, email));
-    expect(account).toMatchObject({ role: 'customer', status: 'invited', firstName: 'Nina', surname: 'Fairweather', passwordHash: null });
+    expect(account).toMatchObject({
+      role: 'customer',
+      status: 'invited',
+      firstName: 'Nina',
+      surname: 'Fairweather',
+      passwordHash: null,
+    });
     const [client] = await server.db.select().from(clients).where(eq(clients.userId, account!.id));
-    expect(client).toMatchObject({ firstName: 'Nina', lastName: 'Fairweather', contactNumber: '07700 900555', birthDate: '1985-07-02' });
-    const mailbox = (await server.call({ method: 'GET', url: '/api/dev/mailbox' })).json().emails as { to: string; links: string[]; applicationId: number; userType: string }[];
+    expect(client).toMatchObject({
+      firstName: 'Nina',
+      lastName: 'Fairweather',
+      contactNumber: '07700 900555',
+      birthDate: '1985-07-02',
+    });
+    const mailbox = (await server.call({ method: 'GET', url: '/api/dev/mailbox' })).json().emails as {
+      to: string;
+      links: string[];
+      applicationId: number;
+      userType: string;
+    }[];
     const invitation = mailbox.find((e) => e.to === email);
     expect(invitation).toMatchObject({ applicationId: body.id, userType: 'customer' });
     expect(invitation!.links.some((l) => /\/sign-up-customer\/[0-9a-f-]{36}$/.test(l))).toBe(true);
-    const actions = await server.rows<{ action: string }>(sql`select action from audit_events where entity_type = 'application' and entity_id = ${String(body.id)} order by id`);
+    const actions = await server.rows<{ action: string }>(
+      sql`select action from audit_events where entity_type = 'application' and entity_id = ${String(body.id)} order by id`,
+    );
     expect(actions.map((r) => r.action)).toEqual(['created', 'stepSaved']);
   });
 
@@ -259,7 +341,16 @@ describe('POST /applications/create', () => {
       [{ journeyData: { personal: {} } }, { firstName: 'required', email: 'required', addressHistory: 'required' }],
       [{ journeyData: { personal: personal('not-an-email') } }, { email: 'email' }],
       [{ journeyData: { personal: personal(freshEmail(), { birthDayDay: 31, birthMonth: 2 }) } }, { birthDayDay: 'date' }],
-      [{ journeyData: { personal: personal(freshEmail(), { addressHistory: [{ type: 'postcode', address: '1 High St', postcode: 'AB1 2CD', date: '2025-01-01' }] }) } }, { addressHistory: 'addressTooRecent' }],
+      [
+        {
+          journeyData: {
+            personal: personal(freshEmail(), {
+              addressHistory: [{ type: 'postcode', address: '1 High St', postcode: 'AB1 2CD', date: '2025-01-01' }],
+            }),
+          },
+        },
+        { addressHistory: 'addressTooRecent' },
+      ],
     ] as const) {
       const res = await a.create(token.lawyer, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -271,7 +362,13 @@ describe('POST /applications/create', () => {
   it('refuses a body nested deeper than any request of the contract with 400, not a 500', async () => {
     const before = await snapshot(server);
     const deep = `{"journeyData":{"personal":{"addressHistory":${'['.repeat(5000)}${']'.repeat(5000)}}}}`;
-    const res = await server.call({ method: 'POST', url: '/api/applications/create', token: token.lawyer, payload: deep, headers: { 'content-type': 'application/json' } });
+    const res = await server.call({
+      method: 'POST',
+      url: '/api/applications/create',
+      token: token.lawyer,
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBe('validation');
     expect(await snapshot(server)).toEqual(before);
@@ -282,35 +379,47 @@ describe('POST /applications/create', () => {
     expect(mine.statusCode).toBe(201);
     const theirs = await a.create(token.lawyer, { lawyerId: other.lawyerId, journeyData: { personal: personal(freshEmail()) } });
     expect(theirs.statusCode).toBe(403);
-    expect((await a.create(token.root, { journeyData: { personal: personal(freshEmail()) } })).json()).toEqual({ error: 'validation', fields: { lawyerId: 'required' } });
-    expect((await a.create(token.root, { lawyerId: 999999, journeyData: { personal: personal(freshEmail()) } })).json()).toEqual({ error: 'validation', fields: { lawyerId: 'invalid' } });
+    expect((await a.create(token.root, { journeyData: { personal: personal(freshEmail()) } })).json()).toEqual({
+      error: 'validation',
+      fields: { lawyerId: 'required' },
+    });
+    expect((await a.create(token.root, { lawyerId: 999999, journeyData: { personal: personal(freshEmail()) } })).json()).toEqual({
+      error: 'validation',
+      fields: { lawyerId: 'invalid' },
+    });
     const byRoot = await a.create(token.root, { lawyerId: other.lawyerId, journeyData: { personal: personal(freshEmail()) } });
     expect(byRoot.statusCode).toBe(201);
     expect(byRoot.json().lawyerId).toBe(other.lawyerId);
   });
 
   // Two connections are needed to hold the lawyer's row while the create runs: PostgreSQL only.
-  it.runIf(process.env.API_TEST_DB === 'postgres')('refuses a lawyer deleted while the create waits for the lawyer’s row', async () => {
-    const target = await secondFirm(server);
-    let pending: ReturnType<typeof a.create> | undefined;
-    await server.db.transaction(async (tx) => {
-      // What DELETE /lawyers/{id} does: lock the row, then mark it deleted.
-      await tx.select({ id: lawyers.id }).from(lawyers).where(eq(lawyers.id, target.lawyerId)).for('update');
-      pending = a.create(token.root, { lawyerId: target.lawyerId, journeyData: { personal: personal(freshEmail()) } });
-      for (let i = 0; i < 100; i++) {
-        const [waiting] = await server.rows<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waiting!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await tx.update(lawyers).set({ deletedAt: sql`now()` }).where(eq(lawyers.id, target.lawyerId));
-    });
-    const res = await pending!;
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation', fields: { lawyerId: 'invalid' } });
-    expect(await server.rows(sql`select id from applications where lawyer_id = ${target.lawyerId}`)).toEqual([]);
-  });
+  it.runIf(process.env.API_TEST_DB === 'postgres')(
+    'refuses a lawyer deleted while the create waits for the lawyer’s row',
+    async () => {
+      const target = await secondFirm(server);
+      let pending: ReturnType<typeof a.create> | undefined;
+      await server.db.transaction(async (tx) => {
+        // What DELETE /lawyers/{id} does: lock the row, then mark it deleted.
+        await tx.select({ id: lawyers.id }).from(lawyers).where(eq(lawyers.id, target.lawyerId)).for('update');
+        pending = a.create(token.root, { lawyerId: target.lawyerId, journeyData: { personal: personal(freshEmail()) } });
+        for (let i = 0; i < 100; i++) {
+          const [waiting] = await server.rows<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (waiting!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await tx
+          .update(lawyers)
+          .set({ deletedAt: sql`now()` })
+          .where(eq(lawyers.id, target.lawyerId));
+      });
+      const res = await pending!;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation', fields: { lawyerId: 'invalid' } });
+      expect(await server.rows(sql`select id from applications where lawyer_id = ${target.lawyerId}`)).toEqual([]);
+    },
+  );
 });
 
 describe('POST /applications/update/{step}', () => {
@@ -352,19 +461,33 @@ describe('POST /applications/update/{step}', () => {
     // The list shows the new name and finds the case reference.
     const found = (await a.list(token.lawyer, '?search=nf-2026-77')).json().items.find((i: { id: number }) => i.id === id);
     expect(found).toMatchObject({ name: 'Nadia', caseRef: 'NF-2026-77' });
-    const audit = await server.db.select().from(auditEvents).where(sql`${auditEvents.entityType} = 'application' and ${auditEvents.entityId} = ${String(id)} and ${auditEvents.action} = 'stepSaved'`);
+    const audit = await server.db
+      .select()
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.entityType} = 'application' and ${auditEvents.entityId} = ${String(id)} and ${auditEvents.action} = 'stepSaved'`,
+      );
     expect(audit).toHaveLength(7); // five first saves (the client confirmation is not the lawyer's), two second saves
-    expect(audit.at(-1)).toMatchObject({ fromState: { step: 'personal', version: 1 }, toState: { step: 'personal', version: 2 } });
+    expect(audit.at(-1)).toMatchObject({
+      fromState: { step: 'personal', version: 1 },
+      toState: { step: 'personal', version: 2 },
+    });
   });
 
   it('takes Form E documents only from the application’s own live Form E files', async () => {
     const { id } = await newApplication();
     const other = await newApplication();
     const upload = async (applicationId: number) =>
-      (await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: token.lawyer }))).json().id as number;
+      (await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: token.lawyer }))).json()
+        .id as number;
     const own = await upload(id);
     const foreign = await upload(other.id);
-    const withFormE = (documents: number[]) => ({ submittedFormE: true, documents, assetValue: 1000, routeToRepayment: 'Settlement' });
+    const withFormE = (documents: number[]) => ({
+      submittedFormE: true,
+      documents,
+      assetValue: 1000,
+      routeToRepayment: 'Settlement',
+    });
 
     for (const documents of [[foreign], [own, 999999]]) {
       const before = await snapshot(server);
@@ -381,7 +504,14 @@ describe('POST /applications/update/{step}', () => {
     const { id } = await newApplication();
     const created = await a.post(
       '/api/solicitors',
-      { name: 'Gone & Co', address: { city: 'Leeds' }, contactNumber: '0113 496 0000', email: freshEmail('solicitor'), fee: 250, deliveryMethod: 'email' },
+      {
+        name: 'Gone & Co',
+        address: { city: 'Leeds' },
+        contactNumber: '0113 496 0000',
+        email: freshEmail('solicitor'),
+        fee: 250,
+        deliveryMethod: 'email',
+      },
       token.admin,
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -410,7 +540,11 @@ describe('POST /applications/update/{step}', () => {
   it('refuses a journey that does not hold exactly the step of the path', async () => {
     const { id } = await newApplication();
     for (const journeyData of [{ case: validSteps.case }, {}, { financial: validSteps.financial, case: validSteps.case }]) {
-      const res = await a.post('/api/applications/update/financial', { applicationId: id, baseVersion: 0, journeyData }, token.lawyer);
+      const res = await a.post(
+        '/api/applications/update/financial',
+        { applicationId: id, baseVersion: 0, journeyData },
+        token.lawyer,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'validation', fields: { journeyData: 'invalid' } });
     }
@@ -423,7 +557,10 @@ describe('POST /applications/update/{step}', () => {
       a.save(token.lawyer, 'financial', id, 0, { ...validSteps.financial, monthlyIncome: 20 }),
     ]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
-    const [row] = await server.db.select().from(applicationSteps).where(sql`${applicationSteps.applicationId} = ${id} and ${applicationSteps.step} = 'financial'`);
+    const [row] = await server.db
+      .select()
+      .from(applicationSteps)
+      .where(sql`${applicationSteps.applicationId} = ${id} and ${applicationSteps.step} = 'financial'`);
     expect(row!.version).toBe(1);
   });
 
@@ -457,7 +594,8 @@ describe('the client’s own form', () => {
     // The client's wording: no consent or authority to tick.
     const advice = await a.save(client, 'independent', id, 0, { useOwnSolicitor: true });
     expect(advice.statusCode, advice.body).toBe(200);
-    for (const step of ['case', 'financial', 'asset'] as const) expect((await a.save(client, step, id, 0, validSteps[step])).statusCode).toBe(200);
+    for (const step of ['case', 'financial', 'asset'] as const)
+      expect((await a.save(client, step, id, 0, validSteps[step])).statusCode).toBe(200);
     const submitted = await a.submit(client, id);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('submitted');
@@ -465,7 +603,8 @@ describe('the client’s own form', () => {
 
   it('asks the client for the client confirmation before submitting', async () => {
     const { id, email } = await newApplication();
-    for (const step of ['case', 'financial', 'asset', 'independent'] as const) expect((await a.save(token.lawyer, step, id, 0, validSteps[step])).statusCode).toBe(200);
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      expect((await a.save(token.lawyer, step, id, 0, validSteps[step])).statusCode).toBe(200);
     const client = await joinAsClient(server, email);
     const res = await a.submit(client, id);
     expect(res.statusCode).toBe(400);
@@ -479,14 +618,18 @@ describe('POST /applications/state/update (submit)', () => {
     await a.save(token.lawyer, 'financial', id, 0, validSteps.financial);
     const res = await a.submit(token.lawyer, id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'incompleteSteps', fields: { case: 'required', asset: 'required', independent: 'required' } });
+    expect(res.json()).toEqual({
+      error: 'incompleteSteps',
+      fields: { case: 'required', asset: 'required', independent: 'required' },
+    });
     const [row] = await server.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id));
     expect(row!.status).toBe('incomplete');
   });
 
   it('submits a complete application once, for its lawyer only', async () => {
     const { id } = await newApplication();
-    for (const step of ['case', 'financial', 'asset', 'independent'] as const) await a.save(token.lawyer, step, id, 0, validSteps[step]);
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(token.lawyer, step, id, 0, validSteps[step]);
     expect((await a.submit(token.admin, id)).statusCode).toBe(403);
     expect((await a.submit(token.firm, id)).statusCode).toBe(403);
     expect((await a.submit(other.lawyerToken, id)).statusCode).toBe(404);
@@ -496,16 +639,21 @@ describe('POST /applications/state/update (submit)', () => {
     const again = await a.submit(token.lawyer, id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict' });
-    const audit = await server.rows<{ from_state: unknown; to_state: unknown }>(sql`select from_state, to_state from audit_events where entity_id = ${String(id)} and action = 'statusChanged'`);
+    const audit = await server.rows<{ from_state: unknown; to_state: unknown }>(
+      sql`select from_state, to_state from audit_events where entity_id = ${String(id)} and action = 'statusChanged'`,
+    );
     expect(audit).toEqual([{ from_state: { status: 'incomplete' }, to_state: { status: 'submitted' } }]);
   });
 
   it('refuses Form E declared when every document it named has been deleted since', async () => {
     const { id } = await newApplication();
-    const uploaded = await server.call(uploadRequest({ applicationId: id, type: 'formE', bytes: await smallPdf(), token: token.lawyer }));
+    const uploaded = await server.call(
+      uploadRequest({ applicationId: id, type: 'formE', bytes: await smallPdf(), token: token.lawyer }),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const asset = { submittedFormE: true, documents: [uploaded.json().id], assetValue: 1000, routeToRepayment: 'Settlement' };
-    for (const step of ['case', 'financial', 'independent'] as const) expect((await a.save(token.lawyer, step, id, 0, validSteps[step])).statusCode).toBe(200);
+    for (const step of ['case', 'financial', 'independent'] as const)
+      expect((await a.save(token.lawyer, step, id, 0, validSteps[step])).statusCode).toBe(200);
     expect((await a.save(token.lawyer, 'asset', id, 0, asset)).statusCode).toBe(200);
     const removed = await a.post('/api/applications/file/delete', { fileKey: uploaded.json().key }, token.lawyer);
     expect(removed.statusCode, removed.body).toBe(204);
@@ -522,6 +670,8 @@ describe('POST /applications/state/update (submit)', () => {
     expect(back.statusCode).toBe(409);
     const accept = await a.post('/api/applications/state/update', { applicationId: id, state: 'providerAccepted' }, token.admin);
     expect(accept.statusCode).toBe(501);
-    expect((await a.post('/api/applications/state/update', { applicationId: 999999, state: 'submitted' }, token.lawyer)).statusCode).toBe(404);
+    expect(
+      (await a.post('/api/applications/state/update', { applicationId: 999999, state: 'submitted' }, token.lawyer)).statusCode,
+    ).toBe(404);
   });
 });

@@ -62,7 +62,9 @@ describe('who answers what', () => {
     expect(res.json().data.independent).toEqual({ useOwnSolicitor: true, consent: true, authorised: true });
     expect((await storedStep(id, 'independent'))?.data).toEqual({ useOwnSolicitor: true, consent: true, authorised: true });
     // Sending them unchanged is fine; taking them back is the lawyer's alone.
-    expect((await a.save(client, 'independent', id, 2, { useOwnSolicitor: true, consent: true, authorised: true })).statusCode).toBe(200);
+    expect(
+      (await a.save(client, 'independent', id, 2, { useOwnSolicitor: true, consent: true, authorised: true })).statusCode,
+    ).toBe(200);
     const untick = await a.save(client, 'independent', id, 3, { useOwnSolicitor: true, consent: false, authorised: true });
     expect(untick.statusCode, untick.body).toBe(400);
     expect(untick.json().fields).toEqual({ consent: 'notYours' });

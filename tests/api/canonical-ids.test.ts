@@ -18,9 +18,20 @@ afterAll(async () => {
 });
 
 /** Texts a lenient parser reads as a number; each names the seeded firm (or 16, for 0x10). */
-const lenient = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `0${id}`, `%20${id}`, `${id}%20`, `${id}.0`, `${id}.`, `0b${id.toString(2)}`];
+const lenient = (id: number) => [
+  `0x${id.toString(16)}`,
+  `${id}e0`,
+  `+${id}`,
+  `0${id}`,
+  `%20${id}`,
+  `${id}%20`,
+  `${id}.0`,
+  `${id}.`,
+  `0b${id.toString(2)}`,
+];
 
-const liveFirms = async () => (await server.rows<{ n: number }>(sql`select count(*)::int as n from firms where deleted_at is null`))[0]!.n;
+const liveFirms = async () =>
+  (await server.rows<{ n: number }>(sql`select count(*)::int as n from firms where deleted_at is null`))[0]!.n;
 
 describe('ids are canonical decimal integers', () => {
   it('refuses lenient path ids with 400 before any record is read or changed', async () => {
@@ -52,7 +63,12 @@ describe('ids are canonical decimal integers', () => {
 
   it('refuses ids in bodies that are not integers (no coercion of bodies)', async () => {
     for (const firmIdValue of [String(firmId), `0${firmId}`, firmId + 0.5, `0x${firmId.toString(16)}`]) {
-      const res = await server.call({ method: 'POST', url: '/api/firms/update', token: root, payload: { firmId: firmIdValue, name: 'Renamed' } });
+      const res = await server.call({
+        method: 'POST',
+        url: '/api/firms/update',
+        token: root,
+        payload: { firmId: firmIdValue, name: 'Renamed' },
+      });
       expect(res.statusCode, String(firmIdValue)).toBe(400);
       expect(res.json().fields.firmId).toBe('invalid');
     }

@@ -19,7 +19,16 @@ interface Run {
 function startServer(): Run {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', STATIC_DIR: '/nonexistent', FILES_DIR: 'memory://' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      STATIC_DIR: '/nonexistent',
+      FILES_DIR: 'memory://',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -30,7 +30,9 @@ async function linkOf(token: string): Promise<string> {
 
 async function resetLinkOf(email: string): Promise<string> {
   const mailbox = await server.call({ method: 'GET', url: '/api/dev/mailbox' });
-  const link = (mailbox.json().emails as { to: string; links: string[] }[]).find((e) => e.to === email)?.links.find((l) => l.includes('/reset/validate/'));
+  const link = (mailbox.json().emails as { to: string; links: string[] }[])
+    .find((e) => e.to === email)
+    ?.links.find((l) => l.includes('/reset/validate/'));
   if (!link) throw new Error(`no reset link for ${email}`);
   return link;
 }
@@ -51,7 +53,11 @@ describe('download links end with their session', () => {
     const before = await linkOf(await server.signIn(email));
     expect((await server.call({ method: 'POST', url: '/api/users/reset', payload: { login: email } })).statusCode).toBe(204);
     const token = (await resetLinkOf(email)).split('/').pop();
-    const reset = await server.call({ method: 'POST', url: '/api/users/reset/update', payload: { token, login: email, password: 'Changed-pass-9' } });
+    const reset = await server.call({
+      method: 'POST',
+      url: '/api/users/reset/update',
+      payload: { token, login: email, password: 'Changed-pass-9' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await fetchLink(server, before)).statusCode).toBe(404);
     // The session the reset opened makes links that work.
@@ -65,7 +71,11 @@ describe('no token is logged', () => {
   beforeAll(async () => {
     lines = [];
     // Production logs every request at info level.
-    app = await buildApp({ config: { ...server.config, production: true, devMailbox: false }, db: server.db, logger: { write: (line) => void lines.push(line) } });
+    app = await buildApp({
+      config: { ...server.config, production: true, devMailbox: false },
+      db: server.db,
+      logger: { write: (line) => void lines.push(line) },
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -73,10 +83,15 @@ describe('no token is logged', () => {
   });
 
   it('logs the URLs of download, invitation and reset links with their tokens redacted', async () => {
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth', payload: { login: demoAccounts.admin, password: 'Demo-pass-1' } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: demoAccounts.admin, password: 'Demo-pass-1' },
+    });
     expect(signIn.statusCode).toBe(200);
     const bearer = signIn.json().token as string;
-    const link = (await app.inject({ method: 'GET', url: fileUrl, headers: { authorization: `Bearer ${bearer}` } })).json().url as string;
+    const link = (await app.inject({ method: 'GET', url: fileUrl, headers: { authorization: `Bearer ${bearer}` } })).json()
+      .url as string;
     const downloadToken = link.split('/').pop()!;
     const uuid = '3f0c9d1e-6a51-4c1b-9a7e-2b8f5d4c6e10';
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);

@@ -26,15 +26,28 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = [];
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.fileName !== undefined) head += `; filename="${part.fileName}"\r\nContent-Type: ${part.contentType ?? 'application/pdf'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    if (part.fileName !== undefined)
+      head += `; filename="${part.fileName}"\r\nContent-Type: ${part.contentType ?? 'application/pdf'}`;
+    chunks.push(
+      Buffer.from(`${head}\r\n\r\n`),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The upload call as the client sends it: fields first, then the file. */
-export function uploadRequest(options: { applicationId: number | string; type: string; bytes: Buffer; fileName?: string; partFileName?: string; token: string; headers?: Record<string, string> }) {
+export function uploadRequest(options: {
+  applicationId: number | string;
+  type: string;
+  bytes: Buffer;
+  fileName?: string;
+  partFileName?: string;
+  token: string;
+  headers?: Record<string, string>;
+}) {
   const parts: Part[] = [
     { name: 'applicationId', value: String(options.applicationId) },
     { name: 'type', value: options.type },
@@ -42,12 +55,20 @@ export function uploadRequest(options: { applicationId: number | string; type: s
   if (options.fileName !== undefined) parts.push({ name: 'fileName', value: options.fileName });
   parts.push({ name: 'file', value: options.bytes, fileName: options.partFileName ?? 'form-e.pdf' });
   const body = multipart(parts);
-  return { method: 'POST' as const, url: '/api/applications/file/upload', token: options.token, payload: body.payload, headers: { ...body.headers, ...options.headers } };
+  return {
+    method: 'POST' as const,
+    url: '/api/applications/file/upload',
+    token: options.token,
+    payload: body.payload,
+    headers: { ...body.headers, ...options.headers },
+  };
 }
 
 /** The demo application of the client with this email. */
 export async function applicationIdOf(server: TestServer, clientEmail: string): Promise<number> {
-  const rows = await server.rows<{ id: number }>(sql`select a.id from applications a join clients c on c.id = a.client_id join users u on u.id = c.user_id where u.email = ${clientEmail}`);
+  const rows = await server.rows<{ id: number }>(
+    sql`select a.id from applications a join clients c on c.id = a.client_id join users u on u.id = c.user_id where u.email = ${clientEmail}`,
+  );
   if (!rows[0]) throw new Error(`no application for ${clientEmail}`);
   return rows[0].id;
 }
@@ -60,7 +81,10 @@ export async function setStatus(server: TestServer, applicationId: number, statu
 export async function otherLawyer(server: TestServer, email = 'other.lawyer@demo.test'): Promise<string> {
   const passwordHash = await hashPassword('Other-pass-1');
   const [firm] = await server.db.insert(firms).values({ name: 'Elsewhere LLP' }).returning();
-  const [user] = await server.db.insert(users).values({ email, role: 'lawyer', firstName: 'Owen', surname: 'Price', firmId: firm!.id, passwordHash, status: 'active' }).returning();
+  const [user] = await server.db
+    .insert(users)
+    .values({ email, role: 'lawyer', firstName: 'Owen', surname: 'Price', firmId: firm!.id, passwordHash, status: 'active' })
+    .returning();
   await server.db.insert(lawyers).values({ userId: user!.id, firmId: firm!.id });
   return server.signIn(email, 'Other-pass-1');
 }

@@ -12,10 +12,13 @@ let seededLawyerId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) tokens[role] = await server.signIn(demoAccounts[role]);
+  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[])
+    tokens[role] = await server.signIn(demoAccounts[role]);
   const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);
   seededFirmId = firm!.firm_id;
-  const [lawyer] = await server.rows<{ id: number }>(sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`);
+  const [lawyer] = await server.rows<{ id: number }>(
+    sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`,
+  );
   seededLawyerId = lawyer!.id;
 });
 afterAll(async () => {
@@ -24,7 +27,8 @@ afterAll(async () => {
 
 const PASSWORD = 'New-pass-123';
 const get = (url: string, token?: string) => server.call({ method: 'GET', url, token });
-const post = (url: string, payload: unknown, token?: string) => server.call({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url, payload: payload as object, token });
 const del = (url: string, token?: string) => server.call({ method: 'DELETE', url, token });
 
 let unique = 0;
@@ -33,7 +37,9 @@ const email = (name: string) => `${name}.${++unique}@firms.test`;
 /** Follows the newest invitation link sent to this address and signs up; returns the token. */
 async function acceptInvitation(to: string, kind: 'admin' | 'lawyer'): Promise<string> {
   const mailbox = await get('/api/dev/mailbox');
-  const link = (mailbox.json().emails as { to: string; links: string[] }[]).find((e) => e.to === to)?.links.find((l) => l.includes(`/sign-up-${kind}/`));
+  const link = (mailbox.json().emails as { to: string; links: string[] }[])
+    .find((e) => e.to === to)
+    ?.links.find((l) => l.includes(`/sign-up-${kind}/`));
   if (!link) throw new Error(`no /sign-up-${kind}/ link for ${to}`);
   const uuid = link.split('/').pop()!;
   const res = await post('/api/users/sign-up/complete', { login: to, password: PASSWORD, uuid });
@@ -56,8 +62,14 @@ async function createLawyer(firmId: number, token = tokens.admin) {
 }
 
 async function addApplication(lawyerId: number, status: ApplicationStatus) {
-  const [user] = await server.db.insert(users).values({ email: email('client'), role: 'customer', firstName: 'Cara', surname: 'Client' }).returning();
-  const [client] = await server.db.insert(clients).values({ userId: user!.id, firstName: 'Cara', lastName: 'Client' }).returning();
+  const [user] = await server.db
+    .insert(users)
+    .values({ email: email('client'), role: 'customer', firstName: 'Cara', surname: 'Client' })
+    .returning();
+  const [client] = await server.db
+    .insert(clients)
+    .values({ userId: user!.id, firstName: 'Cara', lastName: 'Client' })
+    .returning();
   const [application] = await server.db.insert(applications).values({ lawyerId, clientId: client!.id, status }).returning();
   return application!.id;
 }
@@ -66,7 +78,10 @@ describe('who may call what', () => {
   it('lists, creates, updates and deletes firms: staff only', async () => {
     for (const role of ['firm', 'lawyer', 'customer'] as const) {
       expect((await get('/api/firms', tokens[role])).statusCode, role).toBe(403);
-      expect((await post('/api/firms', { firmName: 'X', firstName: 'X', surname: 'X', login: email('x') }, tokens[role])).statusCode, role).toBe(403);
+      expect(
+        (await post('/api/firms', { firmName: 'X', firstName: 'X', surname: 'X', login: email('x') }, tokens[role])).statusCode,
+        role,
+      ).toBe(403);
       expect((await post('/api/firms/update', { firmId: seededFirmId, firmName: 'X' }, tokens[role])).statusCode, role).toBe(403);
       expect((await del(`/api/firms/${seededFirmId}`, tokens[role])).statusCode, role).toBe(403);
     }
@@ -77,10 +92,16 @@ describe('who may call what', () => {
   });
 
   it('reads a firm, its lawyers and its loan totals: staff and the firm’s own admin; others 404', async () => {
-    const paths = [`/api/firms/${seededFirmId}`, `/api/firms/${seededFirmId}/lawyers`, `/api/firms/${seededFirmId}/loans/aggregate`];
+    const paths = [
+      `/api/firms/${seededFirmId}`,
+      `/api/firms/${seededFirmId}/lawyers`,
+      `/api/firms/${seededFirmId}/loans/aggregate`,
+    ];
     for (const path of paths) {
-      for (const role of ['root', 'admin', 'firm'] as const) expect((await get(path, tokens[role])).statusCode, `${role} ${path}`).toBe(200);
-      for (const role of ['lawyer', 'customer'] as const) expect((await get(path, tokens[role])).statusCode, `${role} ${path}`).toBe(404);
+      for (const role of ['root', 'admin', 'firm'] as const)
+        expect((await get(path, tokens[role])).statusCode, `${role} ${path}`).toBe(200);
+      for (const role of ['lawyer', 'customer'] as const)
+        expect((await get(path, tokens[role])).statusCode, `${role} ${path}`).toBe(404);
     }
     const { firm: other } = await createFirm('Other');
     for (const path of [`/api/firms/${other.id}`, `/api/firms/${other.id}/lawyers`, `/api/firms/${other.id}/loans/aggregate`]) {
@@ -111,7 +132,9 @@ describe('GET /firms', () => {
       casesAmount: 6,
       lawyersCount: 1,
     });
-    const [lawyers] = await server.rows<{ n: number }>(sql`select count(*)::int as n from lawyers l join firms f on f.id = l.firm_id where l.deleted_at is null and f.deleted_at is null`);
+    const [lawyers] = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from lawyers l join firms f on f.id = l.firm_id where l.deleted_at is null and f.deleted_at is null`,
+    );
     expect(body.lawyersCount).toBe(lawyers!.n);
     expect(body.total).toBe(body.items.length);
   });
@@ -140,7 +163,9 @@ describe('POST /firms', () => {
       sql`select role, status, firm_id, password_hash from users where email = ${login}`,
     );
     expect(account).toEqual({ role: 'firm', status: 'invited', firm_id: firm.id, password_hash: null });
-    const [mail] = await server.rows<{ user_type: string; html_body: string }>(sql`select user_type, html_body from emails where to_address = ${login}`);
+    const [mail] = await server.rows<{ user_type: string; html_body: string }>(
+      sql`select user_type, html_body from emails where to_address = ${login}`,
+    );
     expect(mail!.user_type).toBe('admin');
     expect(mail!.html_body).toMatch(/\/sign-up-admin\/[0-9a-f-]{36}/);
 
@@ -149,14 +174,19 @@ describe('POST /firms', () => {
     expect(session).toMatchObject({ role: 'firm', firmId: firm.id, email: login });
     await server.signIn(login, PASSWORD);
     expect((await get(`/api/firms/${firm.id}`, token)).statusCode).toBe(200);
-    const audit = await server.rows<{ action: string }>(sql`select action from audit_events where entity_type = 'firm' and entity_id = ${String(firm.id)}`);
+    const audit = await server.rows<{ action: string }>(
+      sql`select action from audit_events where entity_type = 'firm' and entity_id = ${String(firm.id)}`,
+    );
     expect(audit.map((a) => a.action)).toContain('created');
   });
 
   it('refuses bad input with field codes, and a login that already has an account', async () => {
     const cases: [unknown, Record<string, string>][] = [
       [{}, { firmName: 'required', firstName: 'required', surname: 'required', login: 'required' }],
-      [{ firmName: ' ', firstName: '', surname: 'S', login: 'not-an-email' }, { firmName: 'required', firstName: 'required', login: 'email' }],
+      [
+        { firmName: ' ', firstName: '', surname: 'S', login: 'not-an-email' },
+        { firmName: 'required', firstName: 'required', login: 'email' },
+      ],
       [{ firmName: 'F', firstName: 'F', surname: 'S', login: ' Lawyer@Demo.Test ' }, { login: 'login' }],
       [{ firmName: 'F', firstName: 'F', surname: 'S', login: 'a@b.co', extra: 1 }, { extra: 'unknownField' }],
     ];
@@ -171,7 +201,11 @@ describe('POST /firms', () => {
 describe('POST /firms/update', () => {
   it('changes the firm name and the admin’s names; the login cannot change', async () => {
     const { firm, login } = await createFirm('Renamed');
-    const res = await post('/api/firms/update', { firmId: firm.id, firmName: 'New Name LLP', firstName: 'Bea', surname: 'Boss' }, tokens.admin);
+    const res = await post(
+      '/api/firms/update',
+      { firmId: firm.id, firmName: 'New Name LLP', firstName: 'Bea', surname: 'Boss' },
+      tokens.admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: firm.id, firmName: 'New Name LLP', firstName: 'Bea', surname: 'Boss', login });
     const login2 = await post('/api/firms/update', { firmId: firm.id, login: 'other@firms.test' }, tokens.admin);
@@ -220,7 +254,9 @@ describe('DELETE /firms/{id}', () => {
     expect(listed.items.map((f: { id: number }) => f.id)).not.toContain(firm.id);
 
     // History: the rows stay, the audit trail names the deletion, and the application still reads.
-    const [row] = await server.rows<{ deleted: boolean }>(sql`select deleted_at is not null as deleted from firms where id = ${firm.id}`);
+    const [row] = await server.rows<{ deleted: boolean }>(
+      sql`select deleted_at is not null as deleted from firms where id = ${firm.id}`,
+    );
     expect(row!.deleted).toBe(true);
     const audit = await server.rows<{ entity_type: string; action: string }>(
       sql`select entity_type, action from audit_events where action = 'deleted' and ((entity_type = 'firm' and entity_id = ${String(firm.id)}) or (entity_type = 'lawyer' and entity_id = ${String(lawyer.id)}))`,
@@ -228,7 +264,8 @@ describe('DELETE /firms/{id}', () => {
     expect(audit).toHaveLength(2);
     const application = await get(`/api/applications/${rejected}`, tokens.admin);
     expect([200, 501], application.body).toContain(application.statusCode);
-    if (application.statusCode === 200) expect(application.json()).toMatchObject({ id: rejected, lawyerId: lawyer.id, firmId: firm.id });
+    if (application.statusCode === 200)
+      expect(application.json()).toMatchObject({ id: rejected, lawyerId: lawyer.id, firmId: firm.id });
 
     // The email may be used again for a new account.
     const again = await post('/api/firms', { firmName: 'Reborn', firstName: 'A', surname: 'B', login: adminLogin }, tokens.admin);
@@ -241,15 +278,30 @@ describe('a firm’s lawyers and loan totals', () => {
     const res = await get(`/api/firms/${seededFirmId}/lawyers`, tokens.firm);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, page: 1, pageSize: 10 });
-    expect(res.json().items[0]).toMatchObject({ id: seededLawyerId, login: demoAccounts.lawyer, casesAmount: 6, firm: { id: seededFirmId } });
+    expect(res.json().items[0]).toMatchObject({
+      id: seededLawyerId,
+      login: demoAccounts.lawyer,
+      casesAmount: 6,
+      firm: { id: seededFirmId },
+    });
   });
 
   it('sums the firm’s loans and the drawdowns that use credit', async () => {
     const res = await get(`/api/firms/${seededFirmId}/loans/aggregate`, tokens.admin);
     expect(res.statusCode).toBe(200);
     // The seed's loan: £50,000; drawdowns paid 5,000 + client accepted 3,000 + pending 4,000 + requested 2,500 (the rejected 1,000 does not count).
-    expect(res.json()).toMatchObject({ loansSum: 50000, totalDrawdowns: 14500, loansCount: 1, dateCustomerAccepted: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      loansSum: 50000,
+      totalDrawdowns: 14500,
+      loansCount: 1,
+      dateCustomerAccepted: expect.any(String),
+    });
     const { firm } = await createFirm('Empty');
-    expect((await get(`/api/firms/${firm.id}/loans/aggregate`, tokens.admin)).json()).toEqual({ loansSum: 0, totalDrawdowns: 0, loansCount: 0, dateCustomerAccepted: null });
+    expect((await get(`/api/firms/${firm.id}/loans/aggregate`, tokens.admin)).json()).toEqual({
+      loansSum: 0,
+      totalDrawdowns: 0,
+      loansCount: 0,
+      dateCustomerAccepted: null,
+    });
   });
 });

@@ -55,8 +55,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
 
-  const caller = (target: FastifyInstance): TestServer['call'] => ({ token, headers, ...rest }) =>
-    target.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const caller =
+    (target: FastifyInstance): TestServer['call'] =>
+    ({ token, headers, ...rest }) =>
+      target.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   const call = caller(app);
   const siblings: (() => Promise<void>)[] = [];
 

@@ -32,12 +32,18 @@ async function emailsTo(to: string): Promise<number> {
 
 describe('the mechanism', () => {
   it('covers the contract’s writes that take the header', () => {
-    const ids = loadOperations(CONTRACT_PATH).filter((op) => op.idempotent).map((op) => op.operationId);
-    expect(ids).toEqual(expect.arrayContaining(['createApplication', 'updateApplicationStep', 'updateApplicationState', 'uploadFile']));
+    const ids = loadOperations(CONTRACT_PATH)
+      .filter((op) => op.idempotent)
+      .map((op) => op.operationId);
+    expect(ids).toEqual(
+      expect.arrayContaining(['createApplication', 'updateApplicationStep', 'updateApplicationState', 'uploadFile']),
+    );
   });
 
   it('hashes bodies whatever their key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { y: 2, z: 1 }] }, b: 1 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { y: 2, z: 1 }] }, b: 1 }),
+    );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
   });
 
@@ -75,9 +81,13 @@ describe('replays', () => {
     expect(replay.json()).toEqual({ data: { financial: validSteps.financial }, version: 1 });
     // Without the key the same request is a new save from a stale version.
     expect((await a.save(lawyer, 'financial', id, 0, validSteps.financial)).statusCode).toBe(409);
-    const [row] = await server.rows<{ version: number }>(sql`select version from application_steps where application_id = ${id} and step = 'financial'`);
+    const [row] = await server.rows<{ version: number }>(
+      sql`select version from application_steps where application_id = ${id} and step = 'financial'`,
+    );
     expect(row!.version).toBe(1);
-    const [audit] = await server.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where entity_id = ${String(id)} and action = 'stepSaved'`);
+    const [audit] = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_events where entity_id = ${String(id)} and action = 'stepSaved'`,
+    );
     expect(audit!.n).toBe(2);
   });
 
@@ -117,7 +127,9 @@ describe('replays', () => {
     const headers = key();
     const { id } = (await a.create(lawyer, { journeyData: { personal: personal(freshEmail()) } })).json();
     expect((await a.submit(admin, id, headers)).statusCode).toBe(403);
-    const [row] = await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${headers['Idempotency-Key']}`);
+    const [row] = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from idempotency_keys where key = ${headers['Idempotency-Key']}`,
+    );
     expect(row!.n).toBe(0);
   });
 
@@ -157,7 +169,9 @@ describe('replays', () => {
       // What the first request's claim looks like: same hash, no answer yet.
       const probe = await a.save(lawyer, 'financial', id, 0, validSteps.financial, { 'Idempotency-Key': `probe-${k}` });
       expect(probe.statusCode).toBeLessThan(500);
-      const [row] = await server.rows<{ request_hash: string }>(sql`select request_hash from idempotency_keys where key = ${`probe-${k}`}`);
+      const [row] = await server.rows<{ request_hash: string }>(
+        sql`select request_hash from idempotency_keys where key = ${`probe-${k}`}`,
+      );
       await server.rows(sql`delete from application_steps where application_id = ${id} and step = 'financial'`);
       await server.rows(sql`insert into idempotency_keys (user_id, key, method, path, request_hash, created_at)
         values (${userId}, ${k}, 'POST', '/api/applications/update/financial', ${row!.request_hash}, now() - ${age}::interval)`);
@@ -175,7 +189,8 @@ describe('replays', () => {
 
   it('a replayed submit answers the first result instead of a conflict', async () => {
     const { id } = (await a.create(lawyer, { journeyData: { personal: personal(freshEmail()) } })).json();
-    for (const step of ['case', 'financial', 'asset', 'independent'] as const) await a.save(lawyer, step, id, 0, validSteps[step]);
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(lawyer, step, id, 0, validSteps[step]);
     const headers = key();
     const first = await a.submit(lawyer, id, headers);
     const replay = await a.submit(lawyer, id, headers);

@@ -14,7 +14,8 @@ let other: { firmId: number; adminToken: string; lawyerId: number };
 
 const PASSWORD = 'New-pass-123';
 const get = (url: string, token?: string) => server.call({ method: 'GET', url, token });
-const post = (url: string, payload: unknown, token?: string) => server.call({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url, payload: payload as object, token });
 const del = (url: string, token?: string) => server.call({ method: 'DELETE', url, token });
 
 let unique = 0;
@@ -22,7 +23,9 @@ const email = (name: string) => `${name}.${++unique}@lawyers.test`;
 
 async function acceptInvitation(to: string, kind: 'admin' | 'lawyer'): Promise<string> {
   const mailbox = await get('/api/dev/mailbox');
-  const link = (mailbox.json().emails as { to: string; links: string[] }[]).find((e) => e.to === to)?.links.find((l) => l.includes(`/sign-up-${kind}/`));
+  const link = (mailbox.json().emails as { to: string; links: string[] }[])
+    .find((e) => e.to === to)
+    ?.links.find((l) => l.includes(`/sign-up-${kind}/`));
   if (!link) throw new Error(`no /sign-up-${kind}/ link for ${to}`);
   const res = await post('/api/users/sign-up/complete', { login: to, password: PASSWORD, uuid: link.split('/').pop() });
   expect(res.statusCode, res.body).toBe(200);
@@ -37,21 +40,34 @@ async function createLawyer(firmId: number, token: string, name = 'Lee') {
 }
 
 async function addApplication(lawyerId: number, status: ApplicationStatus) {
-  const [user] = await server.db.insert(users).values({ email: email('client'), role: 'customer', firstName: 'Cara', surname: 'Client' }).returning();
-  const [client] = await server.db.insert(clients).values({ userId: user!.id, firstName: 'Cara', lastName: 'Client' }).returning();
+  const [user] = await server.db
+    .insert(users)
+    .values({ email: email('client'), role: 'customer', firstName: 'Cara', surname: 'Client' })
+    .returning();
+  const [client] = await server.db
+    .insert(clients)
+    .values({ userId: user!.id, firstName: 'Cara', lastName: 'Client' })
+    .returning();
   const [application] = await server.db.insert(applications).values({ lawyerId, clientId: client!.id, status }).returning();
   return application!.id;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) tokens[role] = await server.signIn(demoAccounts[role]);
+  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[])
+    tokens[role] = await server.signIn(demoAccounts[role]);
   const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);
   seededFirmId = firm!.firm_id;
-  const [lawyer] = await server.rows<{ id: number }>(sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`);
+  const [lawyer] = await server.rows<{ id: number }>(
+    sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`,
+  );
   seededLawyerId = lawyer!.id;
   const adminLogin = email('admin');
-  const created = await post('/api/firms', { firmName: 'Other Firm LLP', firstName: 'Olga', surname: 'Other', login: adminLogin }, tokens.admin);
+  const created = await post(
+    '/api/firms',
+    { firmName: 'Other Firm LLP', firstName: 'Olga', surname: 'Other', login: adminLogin },
+    tokens.admin,
+  );
   const adminToken = await acceptInvitation(adminLogin, 'admin');
   const { lawyer: otherLawyer } = await createLawyer(created.json().id, adminToken, 'Otto');
   other = { firmId: created.json().id, adminToken, lawyerId: otherLawyer.id };
@@ -84,9 +100,14 @@ describe('who may call what', () => {
 
   it('a firm admin reaching another firm’s lawyer gets 404, for every call', async () => {
     expect((await get(`/api/lawyers/${other.lawyerId}`, tokens.firm)).statusCode).toBe(404);
-    expect((await post('/api/lawyers/update', { lawyerId: other.lawyerId, firstName: 'Hacked' }, tokens.firm)).statusCode).toBe(404);
+    expect((await post('/api/lawyers/update', { lawyerId: other.lawyerId, firstName: 'Hacked' }, tokens.firm)).statusCode).toBe(
+      404,
+    );
     expect((await del(`/api/lawyers/${other.lawyerId}`, tokens.firm)).statusCode).toBe(404);
-    expect((await post('/api/lawyers', { firstName: 'A', surname: 'B', login: email('x'), firmId: other.firmId }, tokens.firm)).statusCode).toBe(404);
+    expect(
+      (await post('/api/lawyers', { firstName: 'A', surname: 'B', login: email('x'), firmId: other.firmId }, tokens.firm))
+        .statusCode,
+    ).toBe(404);
     const listed = (await get(`/api/lawyers?firmId=${other.firmId}`, tokens.firm)).json();
     expect(listed).toMatchObject({ items: [], total: 0 });
     const all = (await get('/api/lawyers?pageSize=100', tokens.firm)).json();
@@ -94,7 +115,9 @@ describe('who may call what', () => {
     // And the other way round.
     expect((await get(`/api/lawyers/${seededLawyerId}`, other.adminToken)).statusCode).toBe(404);
     expect((await get(`/api/lawyers/${other.lawyerId}`, other.adminToken)).statusCode).toBe(200);
-    const [name] = await server.rows<{ first_name: string }>(sql`select u.first_name from lawyers l join users u on u.id = l.user_id where l.id = ${other.lawyerId}`);
+    const [name] = await server.rows<{ first_name: string }>(
+      sql`select u.first_name from lawyers l join users u on u.id = l.user_id where l.id = ${other.lawyerId}`,
+    );
     expect(name!.first_name).toBe('Otto');
   });
 });
@@ -120,7 +143,10 @@ describe('GET /lawyers and /lawyers/count', () => {
     expect(staff.total).toBe(all!.n);
     expect(staff.withActiveCases).toBe(1);
     expect((await get('/api/lawyers/count', tokens.firm)).json()).toEqual({ total: 1, withActiveCases: 1 });
-    expect((await get(`/api/lawyers/count?firmId=${other.firmId}`, tokens.admin)).json()).toEqual({ total: 1, withActiveCases: 0 });
+    expect((await get(`/api/lawyers/count?firmId=${other.firmId}`, tokens.admin)).json()).toEqual({
+      total: 1,
+      withActiveCases: 0,
+    });
   });
 
   it('searches and pages', async () => {
@@ -133,7 +159,9 @@ describe('GET /lawyers and /lawyers/count', () => {
     expect(page2.items).toHaveLength(1);
     expect((await get(`/api/lawyers?search=${tag}`, tokens.firm)).json().total).toBe(0);
     expect((await get(`/api/lawyers/count?search=${tag}`, tokens.admin)).json()).toEqual({ total: 3, withActiveCases: 0 });
-    expect((await get('/api/lawyers?search=Bennett', tokens.admin)).json().items.map((l: { id: number }) => l.id)).toEqual([seededLawyerId]);
+    expect((await get('/api/lawyers?search=Bennett', tokens.admin)).json().items.map((l: { id: number }) => l.id)).toEqual([
+      seededLawyerId,
+    ]);
   });
 });
 
@@ -149,13 +177,18 @@ describe('POST /lawyers', () => {
   it('staff name the firm; an unknown or deleted firm is 404', async () => {
     const { lawyer } = await createLawyer(other.firmId, tokens.root);
     expect(lawyer.firmId).toBe(other.firmId);
-    expect((await post('/api/lawyers', { firstName: 'A', surname: 'B', login: email('x'), firmId: 999999 }, tokens.admin)).statusCode).toBe(404);
+    expect(
+      (await post('/api/lawyers', { firstName: 'A', surname: 'B', login: email('x'), firmId: 999999 }, tokens.admin)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses bad input with field codes, and a login that already has an account', async () => {
     const cases: [unknown, Record<string, string>][] = [
       [{}, { firstName: 'required', surname: 'required', login: 'required', firmId: 'required' }],
-      [{ firstName: '', surname: ' ', login: 'nope', firmId: seededFirmId }, { firstName: 'required', surname: 'required', login: 'email' }],
+      [
+        { firstName: '', surname: ' ', login: 'nope', firmId: seededFirmId },
+        { firstName: 'required', surname: 'required', login: 'email' },
+      ],
       [{ firstName: 'A', surname: 'B', login: demoAccounts.customer, firmId: seededFirmId }, { login: 'login' }],
     ];
     for (const [payload, fields] of cases) {
@@ -174,7 +207,10 @@ describe('POST /lawyers/update', () => {
     expect(res.json()).toMatchObject({ id: lawyer.id, firstName: 'Nina', surname: 'New', login });
     const withLogin = await post('/api/lawyers/update', { lawyerId: lawyer.id, login: 'changed@lawyers.test' }, tokens.admin);
     expect(withLogin.json()).toEqual({ error: 'validation', fields: { login: 'unknownField' } });
-    expect((await post('/api/lawyers/update', { lawyerId: lawyer.id, firstName: '' }, tokens.admin)).json()).toEqual({ error: 'validation', fields: { firstName: 'required' } });
+    expect((await post('/api/lawyers/update', { lawyerId: lawyer.id, firstName: '' }, tokens.admin)).json()).toEqual({
+      error: 'validation',
+      fields: { firstName: 'required' },
+    });
     expect((await post('/api/lawyers/update', { lawyerId: 999999, firstName: 'X' }, tokens.admin)).statusCode).toBe(404);
   });
 });
@@ -192,7 +228,9 @@ describe('DELETE /lawyers/{id}', () => {
     const finished = await addApplication(lawyer.id, 'customerRejected');
     // A signed case whose loan is settled is over too.
     const settled = await addApplication(lawyer.id, 'customerAccepted');
-    const [loan] = await server.rows<{ id: number }>(sql`insert into loans (application_id, amount_pence, status) values (${settled}, 100000, 'open') returning id`);
+    const [loan] = await server.rows<{ id: number }>(
+      sql`insert into loans (application_id, amount_pence, status) values (${settled}, 100000, 'open') returning id`,
+    );
     expect((await del(`/api/lawyers/${lawyer.id}`, tokens.firm)).json()).toEqual({ error: 'hasActiveCases' });
     await server.db.execute(sql`update loans set status = 'closed' where id = ${loan!.id}`);
 
@@ -206,7 +244,9 @@ describe('DELETE /lawyers/{id}', () => {
     expect(row).toEqual({ lawyer_deleted: true, user_deleted: true });
     const application = await get(`/api/applications/${finished}`, tokens.admin);
     expect([200, 501], application.body).toContain(application.statusCode);
-    const audit = await server.rows<{ action: string }>(sql`select action from audit_events where entity_type = 'lawyer' and entity_id = ${String(lawyer.id)} order by id`);
+    const audit = await server.rows<{ action: string }>(
+      sql`select action from audit_events where entity_type = 'lawyer' and entity_id = ${String(lawyer.id)} order by id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['created', 'deleted']);
   });
 });

@@ -26,7 +26,13 @@ describe('the mail sender', () => {
   it('sends the outbox by SMTP once, even with two senders running', async () => {
     const smtp = await startFakeSmtp();
     for (let i = 0; i < 5; i++) {
-      await enqueueEmail(server.db, { to: `person${i}@demo.test`, subject: `Hello ${i}`, text: 'Hi', html: '<p>Hi</p>', userType: 'customer' });
+      await enqueueEmail(server.db, {
+        to: `person${i}@demo.test`,
+        subject: `Hello ${i}`,
+        text: 'Hi',
+        html: '<p>Hi</p>',
+        userType: 'customer',
+      });
     }
     const log = () => {};
     const stopA = startMailSender(server.db, { smtpUrl: smtp.url, from: 'portal@demo.test', intervalMs: 20, log });
@@ -44,9 +50,20 @@ describe('the mail sender', () => {
   });
 
   it('keeps an email it could not send, with the error, for a later try', async () => {
-    const id = await enqueueEmail(server.db, { to: 'late@demo.test', subject: 'Later', text: 'Hi', html: '<p>Hi</p>', userType: 'admin' });
+    const id = await enqueueEmail(server.db, {
+      to: 'late@demo.test',
+      subject: 'Later',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+      userType: 'admin',
+    });
     // Nothing listens on port 9 of the loopback address.
-    const stop = startMailSender(server.db, { smtpUrl: 'smtp://127.0.0.1:9', from: 'portal@demo.test', intervalMs: 20, log: () => {} });
+    const stop = startMailSender(server.db, {
+      smtpUrl: 'smtp://127.0.0.1:9',
+      from: 'portal@demo.test',
+      intervalMs: 20,
+      log: () => {},
+    });
     try {
       await until(async () => Boolean((await server.db.select().from(emails).where(eq(emails.id, id)))[0]?.lastError));
     } finally {

@@ -27,10 +27,14 @@ beforeAll(async () => {
   token = await server.signIn(demoAccounts.lawyer);
   applicationId = await applicationIdOf(server, demoAccounts.customer);
   const word = 'W'.repeat(TEXT_MAX_LENGTH);
-  const steps = await server.rows<{ step: string; data: unknown }>(sql`select step, data from application_steps where application_id = ${applicationId}`);
+  const steps = await server.rows<{ step: string; data: unknown }>(
+    sql`select step, data from application_steps where application_id = ${applicationId}`,
+  );
   expect(steps.length).toBeGreaterThan(0);
   for (const { step, data } of steps) {
-    await server.rows(sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${applicationId} and step = ${step}`);
+    await server.rows(
+      sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${applicationId} and step = ${step}`,
+    );
   }
   await server.rows(sql`update applications set case_ref = ${word} where id = ${applicationId}`);
 }, 120_000);

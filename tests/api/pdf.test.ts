@@ -22,7 +22,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const pdfUrl = (id: number, variant?: string) => `/api/pdf-generator/for-application-json/${id}${variant ? `?variant=${variant}` : ''}`;
+const pdfUrl = (id: number, variant?: string) =>
+  `/api/pdf-generator/for-application-json/${id}${variant ? `?variant=${variant}` : ''}`;
 
 async function fetchPdf(id: number, token: string, variant?: string) {
   const link = await server.call({ method: 'GET', url: pdfUrl(id, variant), token });
@@ -54,8 +55,13 @@ describe('GET /pdf-generator/for-application-json/{id}', () => {
   });
 
   it('wraps long answers onto more pages and survives characters the font cannot draw', async () => {
-    const long = Array.from({ length: 400 }, (_, i) => `Sentence ${i + 1} of the settlement principles — with “quotes”, £ signs and 漢字 😀.`).join(' ');
-    await server.rows(sql`update application_steps set data = jsonb_set(data, '{settlementPrinciples}', to_jsonb(${long}::text)) where application_id = ${customerApp} and step = 'case'`);
+    const long = Array.from(
+      { length: 400 },
+      (_, i) => `Sentence ${i + 1} of the settlement principles — with “quotes”, £ signs and 漢字 😀.`,
+    ).join(' ');
+    await server.rows(
+      sql`update application_steps set data = jsonb_set(data, '{settlementPrinciples}', to_jsonb(${long}::text)) where application_id = ${customerApp} and step = 'case'`,
+    );
     const { res } = await fetchPdf(customerApp, tokens.lawyer!);
     const doc = await PDFDocument.load(res.rawPayload);
     expect(doc.getPageCount()).toBeGreaterThan(2);
@@ -64,7 +70,11 @@ describe('GET /pdf-generator/for-application-json/{id}', () => {
   it('is scoped like the application: the client’s own, not another’s; 404 out of scope', async () => {
     await fetchPdf(customerApp, tokens.customer!);
     await fetchPdf(incompleteApp, tokens.firm!);
-    for (const [token, id] of [[tokens.customer!, incompleteApp], [tokens.other!, customerApp], [tokens.lawyer!, 999999]] as const) {
+    for (const [token, id] of [
+      [tokens.customer!, incompleteApp],
+      [tokens.other!, customerApp],
+      [tokens.lawyer!, 999999],
+    ] as const) {
       const res = await server.call({ method: 'GET', url: pdfUrl(id), token });
       expect(res.statusCode).toBe(404);
     }

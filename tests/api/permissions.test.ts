@@ -30,7 +30,9 @@ function allowed(role: Role, op: (typeof operations)[number]): boolean {
 }
 
 function request(op: (typeof operations)[number]) {
-  const url = op.url.replace(/:[A-Za-z]+/g, (param) => (param === ':step' ? 'personal' : param === ':type' ? 'formE' : MISSING_ID));
+  const url = op.url.replace(/:[A-Za-z]+/g, (param) =>
+    param === ':step' ? 'personal' : param === ':type' ? 'formE' : MISSING_ID,
+  );
   const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
   return { method: op.method, url, ...(body ? { payload: body } : {}) };
 }

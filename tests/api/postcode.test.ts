@@ -12,9 +12,27 @@ import { startTestServer, type TestServer } from './harness';
 function fakeIdealPostcodes() {
   const requests: string[] = [];
   const address = (over: Record<string, unknown>) => ({
-    postcode: 'ID1 1QD', postcode_inward: '1QD', postcode_outward: 'ID1', post_town: 'LONDON', dependant_locality: '', thoroughfare: 'Barons Court Road',
-    building_number: '2', building_name: '', sub_building_name: '', organisation_name: '', udprn: 25962203, line_1: '2 Barons Court Road', line_2: '', line_3: '',
-    premise: '2', country: 'England', county: 'Greater London', district: 'Hammersmith and Fulham', longitude: -0.2086, latitude: 51.4899, ...over,
+    postcode: 'ID1 1QD',
+    postcode_inward: '1QD',
+    postcode_outward: 'ID1',
+    post_town: 'LONDON',
+    dependant_locality: '',
+    thoroughfare: 'Barons Court Road',
+    building_number: '2',
+    building_name: '',
+    sub_building_name: '',
+    organisation_name: '',
+    udprn: 25962203,
+    line_1: '2 Barons Court Road',
+    line_2: '',
+    line_3: '',
+    premise: '2',
+    country: 'England',
+    county: 'Greater London',
+    district: 'Hammersmith and Fulham',
+    longitude: -0.2086,
+    latitude: 51.4899,
+    ...over,
   });
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
@@ -29,7 +47,12 @@ function fakeIdealPostcodes() {
         return send(200, {
           result: [
             address({}),
-            address({ line_1: 'Basement Flat', line_2: '4 Barons Court Road', building_number: '4', sub_building_name: 'Basement Flat' }),
+            address({
+              line_1: 'Basement Flat',
+              line_2: '4 Barons Court Road',
+              building_number: '4',
+              sub_building_name: 'Basement Flat',
+            }),
             address({ line_1: 'Ideal Postcodes Ltd', line_2: 'Flat 3', line_3: '6 Barons Court Road' }),
           ],
           code: 2000,
@@ -60,7 +83,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
   const port = (fake.server.address() as AddressInfo).port;
   builtin = await startTestServer();
-  ideal = await startTestServer({ postcode: { provider: 'idealPostcodes', idealPostcodesApiKey: 'iddqd', idealPostcodesUrl: `http://127.0.0.1:${port}`, timeoutMs: 500 } });
+  ideal = await startTestServer({
+    postcode: {
+      provider: 'idealPostcodes',
+      idealPostcodesApiKey: 'iddqd',
+      idealPostcodesUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 500,
+    },
+  });
   builtinToken = await builtin.signIn(demoAccounts.customer);
   idealToken = await ideal.signIn(demoAccounts.lawyer);
 });
@@ -80,7 +110,12 @@ describe('GET /common/postcode (built-in provider)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       postcode: 'SW1A1AA',
-      addresses: ['Flat 1, 12 Buckingham Gate, London', 'Flat 2, 12 Buckingham Gate, London', '14 Buckingham Gate, London', 'The Mews Office, 16 Buckingham Gate, London'],
+      addresses: [
+        'Flat 1, 12 Buckingham Gate, London',
+        'Flat 2, 12 Buckingham Gate, London',
+        '14 Buckingham Gate, London',
+        'The Mews Office, 16 Buckingham Gate, London',
+      ],
     });
     const other = (await lookup(builtin, 'CR2 6XH', builtinToken)).json();
     expect(other.addresses).toContain('The Old Rectory, Sanderstead, South Croydon');
@@ -103,7 +138,11 @@ describe('GET /common/postcode (Ideal Postcodes)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       postcode: 'ID11QD',
-      addresses: ['2 Barons Court Road, LONDON', 'Basement Flat, 4 Barons Court Road, LONDON', 'Ideal Postcodes Ltd, Flat 3, 6 Barons Court Road, LONDON'],
+      addresses: [
+        '2 Barons Court Road, LONDON',
+        'Basement Flat, 4 Barons Court Road, LONDON',
+        'Ideal Postcodes Ltd, Flat 3, 6 Barons Court Road, LONDON',
+      ],
     });
     expect(fake.requests).toContain('/v1/postcodes/ID11QD?api_key=iddqd');
   });
@@ -127,7 +166,11 @@ describe('GET /common/postcode (Ideal Postcodes)', () => {
   it('reports a service that cannot be reached as unavailable', async () => {
     const provider = idealPostcodesProvider({ apiKey: 'iddqd', baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
     await expect(provider.lookup('ID11QD')).rejects.toMatchObject({ statusCode: 503, code: 'postcodeUnavailable' });
-    const wrongKey = idealPostcodesProvider({ apiKey: 'wrong', baseUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`, timeoutMs: 500 });
+    const wrongKey = idealPostcodesProvider({
+      apiKey: 'wrong',
+      baseUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`,
+      timeoutMs: 500,
+    });
     await expect(wrongKey.lookup('ID11QD')).rejects.toMatchObject({ code: 'postcodeUnavailable' });
   });
 });

@@ -20,11 +20,22 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const run = (cmd: string, args: string[]) => {
     const full = path.join(bin, cmd);
-    const result = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
+    const result = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
+      : spawnSync(full, args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   return () => {
     try {

@@ -10,7 +10,9 @@ const TRIES = 20;
 beforeAll(async () => {
   server = await startTestServer({}, { seed: false });
   // One account per try, so no per-account limit is reached.
-  await server.db.insert(users).values(Array.from({ length: TRIES }, (_, i) => ({ email: `timing.${i}@demo.test`, role: 'lawyer', status: 'active' })));
+  await server.db
+    .insert(users)
+    .values(Array.from({ length: TRIES }, (_, i) => ({ email: `timing.${i}@demo.test`, role: 'lawyer', status: 'active' })));
 });
 afterAll(async () => {
   await server.close();

@@ -107,7 +107,14 @@ describe('configuration', () => {
 
   it('reads settings from the environment with defaults', () => {
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ port: 3000, host: '127.0.0.1', production: false, seedDemo: true, databaseUrl: undefined, smtpUrl: undefined });
+    expect(defaults).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      production: false,
+      seedDemo: true,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(defaults.dataDir).toBe(path.resolve('data'));
     const prod = loadConfig({ NODE_ENV: 'production', PORT: '8080', DATABASE_URL: 'postgres://x/y', BRAND_PHONE: '0800 1' });
     expect(prod).toMatchObject({ port: 8080, production: true, seedDemo: false, databaseUrl: 'postgres://x/y' });
@@ -161,7 +168,11 @@ describe('a value the database refuses', () => {
     }
     expect(sqlStateOf(refused)).toBe('22003');
     const sent: { status?: number; body?: unknown } = {};
-    const reply = { code: (s: number) => ((sent.status = s), reply), send: (b: unknown) => ((sent.body = b), reply), header: () => reply };
+    const reply = {
+      code: (s: number) => ((sent.status = s), reply),
+      send: (b: unknown) => ((sent.body = b), reply),
+      header: () => reply,
+    };
     errorHandler(refused as never, { log: { error: () => {} } } as never, reply as never);
     expect(sent).toEqual({ status: 400, body: { error: 'badRequest' } });
   });
@@ -185,7 +196,11 @@ describe('a connection the database server cuts', () => {
 describe('several server processes on one database', () => {
   it('agree on sessions, sign-out and sign-in limits, and start on a migrated, seeded database', async () => {
     const other = await server.sibling();
-    const signIn = await server.call({ method: 'POST', url: '/api/auth', payload: { login: 'lawyer@demo.test', password: 'Demo-pass-1' } });
+    const signIn = await server.call({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { login: 'lawyer@demo.test', password: 'Demo-pass-1' },
+    });
     const token = signIn.json().token as string;
     expect((await other.call({ method: 'GET', url: '/api/auth', token })).statusCode).toBe(200);
     expect((await other.call({ method: 'DELETE', url: '/api/auth', token })).statusCode).toBe(204);
@@ -193,7 +208,12 @@ describe('several server processes on one database', () => {
 
     const remoteAddress = '127.0.0.71';
     const fail = (target: typeof other, i: number) =>
-      target.call({ method: 'POST', url: '/api/auth', payload: { login: 'firm@demo.test', password: `Wrong-${i}-pass` }, remoteAddress });
+      target.call({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { login: 'firm@demo.test', password: `Wrong-${i}-pass` },
+        remoteAddress,
+      });
     for (let i = 0; i < 5; i++) expect((await fail(i % 2 ? server : other, i)).statusCode).toBe(401);
     expect((await fail(server, 5)).statusCode).toBe(429);
     expect((await fail(other, 6)).statusCode).toBe(429);

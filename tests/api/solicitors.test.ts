@@ -12,7 +12,8 @@ let northgateId: number;
 let seededLawyerId: number;
 
 const get = (url: string, token?: string) => server.call({ method: 'GET', url, token });
-const post = (url: string, payload: unknown, token?: string) => server.call({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url, payload: payload as object, token });
 const del = (url: string, token?: string) => server.call({ method: 'DELETE', url, token });
 
 let unique = 0;
@@ -33,20 +34,33 @@ async function create(token = tokens.admin, body: Record<string, unknown> = vali
 
 /** An application of the demo lawyer whose independent step names the solicitor. */
 async function chooseSolicitor(solicitorId: number, status: ApplicationStatus) {
-  const [user] = await server.db.insert(users).values({ email: `client.${++unique}@solicitors.test`, role: 'customer', firstName: 'C', surname: 'D' }).returning();
+  const [user] = await server.db
+    .insert(users)
+    .values({ email: `client.${++unique}@solicitors.test`, role: 'customer', firstName: 'C', surname: 'D' })
+    .returning();
   const [client] = await server.db.insert(clients).values({ userId: user!.id, firstName: 'C', lastName: 'D' }).returning();
-  const [application] = await server.db.insert(applications).values({ lawyerId: seededLawyerId, clientId: client!.id, status }).returning();
-  await server.db.insert(applicationSteps).values({ applicationId: application!.id, step: 'independent', data: { useOwnSolicitor: false, solicitorId, consent: true } });
+  const [application] = await server.db
+    .insert(applications)
+    .values({ lawyerId: seededLawyerId, clientId: client!.id, status })
+    .returning();
+  await server.db.insert(applicationSteps).values({
+    applicationId: application!.id,
+    step: 'independent',
+    data: { useOwnSolicitor: false, solicitorId, consent: true },
+  });
   return application!.id;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[]) tokens[role] = await server.signIn(demoAccounts[role]);
+  for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[])
+    tokens[role] = await server.signIn(demoAccounts[role]);
   const rows = await server.rows<{ id: number; name: string }>(sql`select id, name from solicitors order by id`);
   greenwayId = rows.find((r) => r.name.startsWith('Greenway'))!.id;
   northgateId = rows.find((r) => r.name.startsWith('Northgate'))!.id;
-  const [lawyer] = await server.rows<{ id: number }>(sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`);
+  const [lawyer] = await server.rows<{ id: number }>(
+    sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`,
+  );
   seededLawyerId = lawyer!.id;
 });
 afterAll(async () => {
@@ -65,12 +79,16 @@ describe('who may call what', () => {
   it('only staff create, change and delete them', async () => {
     for (const role of ['firm', 'lawyer', 'customer'] as const) {
       expect((await post('/api/solicitors', valid(), tokens[role])).statusCode, role).toBe(403);
-      expect((await post('/api/solicitors/update', { solicitorId: northgateId, name: 'X' }, tokens[role])).statusCode, role).toBe(403);
+      expect((await post('/api/solicitors/update', { solicitorId: northgateId, name: 'X' }, tokens[role])).statusCode, role).toBe(
+        403,
+      );
       expect((await del(`/api/solicitors/${northgateId}`, tokens[role])).statusCode, role).toBe(403);
     }
     for (const role of ['root', 'admin'] as const) {
       const created = await create(tokens[role]);
-      expect((await post('/api/solicitors/update', { solicitorId: created.id, name: `Renamed by ${role}` }, tokens[role])).statusCode).toBe(200);
+      expect(
+        (await post('/api/solicitors/update', { solicitorId: created.id, name: `Renamed by ${role}` }, tokens[role])).statusCode,
+      ).toBe(200);
       expect((await del(`/api/solicitors/${created.id}`, tokens[role])).statusCode).toBe(204);
     }
   });
@@ -106,7 +124,9 @@ describe('GET /solicitors', () => {
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2, withActiveCases: 0 });
     expect(page1.items.map((s: { name: string }) => s.name)).toEqual([`${tag} 0`, `${tag} 1`]);
     expect(page2.items.map((s: { name: string }) => s.name)).toEqual([`${tag} 2`]);
-    expect((await get('/api/solicitors?search=Manchester', tokens.admin)).json().items.map((s: { id: number }) => s.id)).toEqual([northgateId]);
+    expect((await get('/api/solicitors?search=Manchester', tokens.admin)).json().items.map((s: { id: number }) => s.id)).toEqual([
+      northgateId,
+    ]);
     expect((await get('/api/solicitors?search=greenway-legal', tokens.admin)).json().total).toBe(1);
   });
 });
@@ -115,18 +135,42 @@ describe('POST /solicitors', () => {
   it('stores the fee in pence, drops empty address parts, and answers the solicitor', async () => {
     const body = { ...valid(), address: { postcode: ' N1 9GU ', address: '', city: 'London' }, fee: 1234.5 };
     const created = await create(tokens.admin, body);
-    expect(created).toMatchObject({ name: body.name, address: { postcode: 'N1 9GU', city: 'London' }, fee: 1234.5, casesAmount: 0, state: 'active' });
-    const [row] = await server.rows<{ fee_pence: string | number; address: unknown }>(sql`select fee_pence, address from solicitors where id = ${created.id}`);
+    expect(created).toMatchObject({
+      name: body.name,
+      address: { postcode: 'N1 9GU', city: 'London' },
+      fee: 1234.5,
+      casesAmount: 0,
+      state: 'active',
+    });
+    const [row] = await server.rows<{ fee_pence: string | number; address: unknown }>(
+      sql`select fee_pence, address from solicitors where id = ${created.id}`,
+    );
     expect(Number(row!.fee_pence)).toBe(123450);
     expect(row!.address).toEqual({ postcode: 'N1 9GU', city: 'London' });
   });
 
   it('refuses bad input with field codes', async () => {
     const cases: [unknown, Record<string, string>][] = [
-      [{}, { name: 'required', address: 'required', contactNumber: 'required', email: 'required', fee: 'required', deliveryMethod: 'required' }],
-      [{ ...valid(), name: ' ', address: {}, deliveryMethod: '' }, { name: 'required', address: 'required', deliveryMethod: 'required' }],
+      [
+        {},
+        {
+          name: 'required',
+          address: 'required',
+          contactNumber: 'required',
+          email: 'required',
+          fee: 'required',
+          deliveryMethod: 'required',
+        },
+      ],
+      [
+        { ...valid(), name: ' ', address: {}, deliveryMethod: '' },
+        { name: 'required', address: 'required', deliveryMethod: 'required' },
+      ],
       [{ ...valid(), address: { postcode: '  ' } }, { address: 'required' }],
-      [{ ...valid(), email: 'not-an-email', contactNumber: 'call me' }, { email: 'email', contactNumber: 'phone' }],
+      [
+        { ...valid(), email: 'not-an-email', contactNumber: 'call me' },
+        { email: 'email', contactNumber: 'phone' },
+      ],
       [{ ...valid(), contactNumber: '12345' }, { contactNumber: 'phone' }],
       [{ ...valid(), fee: 10.005 }, { fee: 'invalid' }],
       [{ ...valid(), fee: -1 }, { fee: 'invalid' }],
@@ -147,16 +191,40 @@ describe('POST /solicitors/update', () => {
     const created = await create();
     const res = await post(
       '/api/solicitors/update',
-      { solicitorId: created.id, name: 'Updated Advice', address: { house: '2' }, contactNumber: '0161 496 0000', fee: 300, deliveryMethod: 'Post' },
+      {
+        solicitorId: created.id,
+        name: 'Updated Advice',
+        address: { house: '2' },
+        contactNumber: '0161 496 0000',
+        fee: 300,
+        deliveryMethod: 'Post',
+      },
       tokens.admin,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, name: 'Updated Advice', address: { house: '2' }, contactNumber: '0161 496 0000', fee: 300, deliveryMethod: 'Post', email: created.email });
-    const withEmail = await post('/api/solicitors/update', { solicitorId: created.id, email: 'new@solicitors.test' }, tokens.admin);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      name: 'Updated Advice',
+      address: { house: '2' },
+      contactNumber: '0161 496 0000',
+      fee: 300,
+      deliveryMethod: 'Post',
+      email: created.email,
+    });
+    const withEmail = await post(
+      '/api/solicitors/update',
+      { solicitorId: created.id, email: 'new@solicitors.test' },
+      tokens.admin,
+    );
     expect(withEmail.json()).toEqual({ error: 'validation', fields: { email: 'unknownField' } });
-    expect((await post('/api/solicitors/update', { solicitorId: created.id, address: {} }, tokens.admin)).json()).toEqual({ error: 'validation', fields: { address: 'required' } });
+    expect((await post('/api/solicitors/update', { solicitorId: created.id, address: {} }, tokens.admin)).json()).toEqual({
+      error: 'validation',
+      fields: { address: 'required' },
+    });
     expect((await post('/api/solicitors/update', { solicitorId: 999999, name: 'X' }, tokens.admin)).statusCode).toBe(404);
-    const audit = await server.rows<{ action: string }>(sql`select action from audit_events where entity_type = 'solicitor' and entity_id = ${String(created.id)} order by id`);
+    const audit = await server.rows<{ action: string }>(
+      sql`select action from audit_events where entity_type = 'solicitor' and entity_id = ${String(created.id)} order by id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['created', 'updated']);
   });
 });
@@ -176,7 +244,10 @@ describe('DELETE /solicitors/{id}', () => {
     await server.db.execute(sql`update applications set status = 'customerRejected' where id = ${application}`);
 
     expect((await del(`/api/solicitors/${created.id}`, tokens.admin)).statusCode).toBe(204);
-    expect((await get(`/api/solicitors/${created.id}`, tokens.customer)).json()).toMatchObject({ id: created.id, state: 'inactive' });
+    expect((await get(`/api/solicitors/${created.id}`, tokens.customer)).json()).toMatchObject({
+      id: created.id,
+      state: 'inactive',
+    });
     const listed = (await get('/api/solicitors?pageSize=100', tokens.admin)).json();
     expect(listed.items.map((s: { id: number }) => s.id)).not.toContain(created.id);
     expect((await del(`/api/solicitors/${created.id}`, tokens.admin)).statusCode).toBe(404);

@@ -43,7 +43,9 @@ describe('a full or failing disk', () => {
       const full = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers }));
       expect(full.statusCode).toBe(503);
       expect(full.json()).toEqual({ error: 'storageUnavailable' });
-      const claims = await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${headers['Idempotency-Key']}`);
+      const claims = await server.rows<{ n: number }>(
+        sql`select count(*)::int as n from idempotency_keys where key = ${headers['Idempotency-Key']}`,
+      );
       expect(claims[0]!.n).toBe(0);
     } finally {
       useFileStorage(filesDir, disk);
@@ -63,7 +65,13 @@ describe('bytes nothing references', () => {
       { name: 'file', value: await smallPdf(), fileName: 'one.pdf' },
       { name: 'file', value: await smallPdf(), fileName: 'two.pdf' },
     ]);
-    const res = await server.call({ method: 'POST', url: '/api/applications/file/upload', token, payload: body.payload, headers: body.headers });
+    const res = await server.call({
+      method: 'POST',
+      url: '/api/applications/file/upload',
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(await fileStorage(filesDir).keys()).toEqual(before);
   });

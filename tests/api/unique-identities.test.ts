@@ -24,10 +24,18 @@ const PARALLEL = 20;
 
 /** Fires the same create PARALLEL times at once: exactly one is made, every other is the field's 400. */
 async function race(url: string, token: string, body: (i: number) => object, fields: Record<string, string>) {
-  const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => server.call({ method: 'POST', url, token, payload: body(i) })));
+  const answers = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) => server.call({ method: 'POST', url, token, payload: body(i) })),
+  );
   const statuses = answers.map((res) => res.statusCode);
-  expect(statuses.filter((s) => s === 201), statuses.join(' ')).toHaveLength(1);
-  expect(statuses.filter((s) => s === 400), statuses.join(' ')).toHaveLength(PARALLEL - 1);
+  expect(
+    statuses.filter((s) => s === 201),
+    statuses.join(' '),
+  ).toHaveLength(1);
+  expect(
+    statuses.filter((s) => s === 400),
+    statuses.join(' '),
+  ).toHaveLength(PARALLEL - 1);
   for (const res of answers.filter((r) => r.statusCode === 400)) expect(res.json()).toEqual({ error: 'validation', fields });
 }
 
@@ -37,10 +45,19 @@ describe('identities stay unique under parallel creates', () => {
     await race(
       '/api/solicitors',
       admin,
-      (i) => ({ name: `Race ${i}`, address: { postcode: 'EC1A 1BB', street: 'King Street' }, contactNumber: '020 7946 0999', email, fee: 250, deliveryMethod: 'Phone' }),
+      (i) => ({
+        name: `Race ${i}`,
+        address: { postcode: 'EC1A 1BB', street: 'King Street' },
+        contactNumber: '020 7946 0999',
+        email,
+        fee: 250,
+        deliveryMethod: 'Phone',
+      }),
       { email: 'addressUsed' },
     );
-    const rows = await server.rows<{ n: number }>(sql`select count(*)::int as n from solicitors where lower(email) = ${email} and deleted_at is null`);
+    const rows = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from solicitors where lower(email) = ${email} and deleted_at is null`,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -55,16 +72,30 @@ describe('identities stay unique under parallel creates', () => {
   });
 
   it("a lawyer's login", async () => {
-    await race('/api/lawyers', admin, () => ({ firmId, firstName: 'Race', surname: 'Lawyer', login: 'race.lawyer@firms.test' }), { login: 'login' });
+    await race('/api/lawyers', admin, () => ({ firmId, firstName: 'Race', surname: 'Lawyer', login: 'race.lawyer@firms.test' }), {
+      login: 'login',
+    });
   });
 
   it("a firm admin's login", async () => {
-    await race('/api/firms', admin, (i) => ({ firmName: `Race ${i} LLP`, firstName: 'Race', surname: 'Admin', login: 'race.admin@firms.test' }), { login: 'login' });
-    const rows = await server.rows<{ n: number }>(sql`select count(*)::int as n from firms f where f.name like 'Race % LLP' and f.deleted_at is null`);
+    await race(
+      '/api/firms',
+      admin,
+      (i) => ({ firmName: `Race ${i} LLP`, firstName: 'Race', surname: 'Admin', login: 'race.admin@firms.test' }),
+      { login: 'login' },
+    );
+    const rows = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from firms f where f.name like 'Race % LLP' and f.deleted_at is null`,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
   it("a client's login (each new application invites one)", async () => {
-    await race('/api/applications/create', lawyer, () => ({ journeyData: { personal: validPersonal('race.client@example.test') } }), { login: 'login' });
+    await race(
+      '/api/applications/create',
+      lawyer,
+      () => ({ journeyData: { personal: validPersonal('race.client@example.test') } }),
+      { login: 'login' },
+    );
   });
 });

@@ -18,7 +18,12 @@ let token: string;
 let applicationId: number;
 let bigPdf: Buffer;
 
-const timeouts = { ...loadConfig({ NODE_ENV: 'test' }).timeouts, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, connectionTimeoutMs: 3_000 };
+const timeouts = {
+  ...loadConfig({ NODE_ENV: 'test' }).timeouts,
+  requestTimeoutMs: 1_500,
+  headersTimeoutMs: 1_000,
+  connectionTimeoutMs: 3_000,
+};
 
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-abort-'));
@@ -46,10 +51,14 @@ const openUploadFiles = () =>
     }
   }).length;
 const onDisk = async () => (await fileStorage(filesDir).inventory()).map((entry) => entry.name);
-const claimsOf = async (key: string) => (await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0]!.n;
+const claimsOf = async (key: string) =>
+  (await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0]!.n;
 
 /** The upload as raw HTTP: headers and the first `sendBytes` of its body; the socket stays open. */
-async function startUpload(key: string, sendBytes: (total: number) => number): Promise<{ socket: net.Socket; closed: Promise<string>; rest: Buffer }> {
+async function startUpload(
+  key: string,
+  sendBytes: (total: number) => number,
+): Promise<{ socket: net.Socket; closed: Promise<string>; rest: Buffer }> {
   const request = uploadRequest({ applicationId, type: 'formE', bytes: bigPdf, token, headers: { 'Idempotency-Key': key } });
   const head = [
     `POST ${request.url} HTTP/1.1`,
@@ -83,15 +92,21 @@ describe('uploads whose body never fully arrives', () => {
       await expect.poll(() => claimsOf(key), { timeout: 5_000 }).toBe(1);
       socket.destroy();
     }
-    await expect.poll(async () => (await Promise.all(keys.map(claimsOf))).reduce((a, b) => a + b, 0), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await Promise.all(keys.map(claimsOf))).reduce((a, b) => a + b, 0), { timeout: 10_000 })
+      .toBe(0);
     await expect.poll(onDisk, { timeout: 10_000 }).toEqual([]);
     await expect.poll(openUploadFiles, { timeout: 10_000 }).toBe(0);
     // Sockets may be added meanwhile by the PostgreSQL pool (at most 10), never one per dropped upload.
     await expect.poll(openFds, { timeout: 10_000 }).toBeLessThanOrEqual(baseline + 12);
 
-    const retry = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': keys[0]! } }));
+    const retry = await server.call(
+      uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': keys[0]! } }),
+    );
     expect(retry.statusCode, retry.body).toBe(201);
-    const replay = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': keys[0]! } }));
+    const replay = await server.call(
+      uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': keys[0]! } }),
+    );
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(retry.json().id);
     await server.call({ method: 'POST', url: '/api/applications/file/delete', token, payload: { fileKey: retry.json().key } });
@@ -140,7 +155,10 @@ describe('a claim left by a crashed process', () => {
     const plant = (key: string, age: string) =>
       server.rows(sql`insert into idempotency_keys (user_id, key, method, path, request_hash, created_at)
         values (${userId}, ${key}, 'POST', '/api/applications/file/upload', ${hash}, now() - ${age}::interval)`);
-    const upload = async (key: string) => server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': key } }));
+    const upload = async (key: string) =>
+      server.call(
+        uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': key } }),
+      );
 
     await plant('crashed-recently', '10 seconds');
     const waiting = await upload('crashed-recently');
@@ -151,6 +169,11 @@ describe('a claim left by a crashed process', () => {
     await plant('crashed-earlier', '2 minutes');
     const takenOver = await upload('crashed-earlier');
     expect(takenOver.statusCode, takenOver.body).toBe(201);
-    await server.call({ method: 'POST', url: '/api/applications/file/delete', token, payload: { fileKey: takenOver.json().key } });
+    await server.call({
+      method: 'POST',
+      url: '/api/applications/file/delete',
+      token,
+      payload: { fileKey: takenOver.json().key },
+    });
   });
 });

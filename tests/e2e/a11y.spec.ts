@@ -16,14 +16,26 @@ interface AxeViolation {
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
     return result.violations;
   });
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const publicScreens = ['/sign-in', '/reset', '/reset-succeeded', '/sign-up-customer/00000000-0000-4000-8000-000000000000', '/sign-up-lawyer/00000000-0000-4000-8000-000000000000', '/sign-up-admin/00000000-0000-4000-8000-000000000000', '/sign-up/00000000-0000-4000-8000-000000000000', '/reset/validate/00000000-0000-4000-8000-000000000000'];
+const publicScreens = [
+  '/sign-in',
+  '/reset',
+  '/reset-succeeded',
+  '/sign-up-customer/00000000-0000-4000-8000-000000000000',
+  '/sign-up-lawyer/00000000-0000-4000-8000-000000000000',
+  '/sign-up-admin/00000000-0000-4000-8000-000000000000',
+  '/sign-up/00000000-0000-4000-8000-000000000000',
+  '/reset/validate/00000000-0000-4000-8000-000000000000',
+];
 
 for (const path of publicScreens) {
   test(`no WCAG 2.2 AA violation on ${path}`, async ({ page }) => {

@@ -3,7 +3,9 @@ import { isPhone, mailboxLink, unusedInvitation } from './support';
 
 // Each viewport has its own invited accounts, so the two runs never share a single-use link.
 test('an invited client joins through the link in the development mailbox', async ({ page, request }, testInfo) => {
-  const candidates = isPhone(testInfo) ? ['sarah.mitchell@demo.test', 'olivia.grant@demo.test'] : ['emma.clarke@demo.test', 'james.patel@demo.test'];
+  const candidates = isPhone(testInfo)
+    ? ['sarah.mitchell@demo.test', 'olivia.grant@demo.test']
+    : ['emma.clarke@demo.test', 'james.patel@demo.test'];
   const { email, link } = await unusedInvitation(request, candidates);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -16,7 +18,9 @@ test('an invited client joins through the link in the development mailbox', asyn
   const signUp = page.getByRole('button', { name: 'sign up' });
   await page.getByLabel('Password', { exact: true }).fill('weak');
   await expect(signUp).toBeDisabled();
-  await expect(page.getByText('Passwords must contain at least one number and a mixture of uppercase and lowercase letters.')).toBeVisible();
+  await expect(
+    page.getByText('Passwords must contain at least one number and a mixture of uppercase and lowercase letters.'),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('Joined-pass-7');
   await expect(signUp).toBeEnabled();
   await signUp.click();

@@ -73,7 +73,14 @@ async function createApplication(request: APIRequestContext, token: string, pers
   return ((await res.json()) as { id: number }).id;
 }
 
-async function saveStepViaApi(request: APIRequestContext, token: string, id: number, step: JourneyStep, baseVersion: number, data: Json) {
+async function saveStepViaApi(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  step: JourneyStep,
+  baseVersion: number,
+  data: Json,
+) {
   const res = await request.post(`/api/applications/update/${step}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { applicationId: id, baseVersion, journeyData: { [step]: data } },
@@ -197,7 +204,9 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
     }
   });
 }
@@ -312,29 +321,69 @@ test('a lawyer creates an application, completes every step and submits it', asy
   expect(saved.status).toBe('submitted');
   expect(saved.journeyVersions).toMatchObject({ personal: 1, case: 1, financial: 1, asset: 1, independent: 1 });
   expect(saved.journey.personal).toMatchObject({
-    title: 'Ms', firstName: 'Nina', lastName, email, contactNumber: '07700 900123', birthDayDay: 2, birthMonth: 7, birthYear: 1985,
-    metClient: true, gender: 'Female', nationality: 'British', dependants: true, dependantsUnder18: 2, dependantsOther: 0,
-    status: 'employedFullTime', occupation: 'Teacher', employer: 'Leeds Academy', yearsWithEmployer: 6,
+    title: 'Ms',
+    firstName: 'Nina',
+    lastName,
+    email,
+    contactNumber: '07700 900123',
+    birthDayDay: 2,
+    birthMonth: 7,
+    birthYear: 1985,
+    metClient: true,
+    gender: 'Female',
+    nationality: 'British',
+    dependants: true,
+    dependantsUnder18: 2,
+    dependantsOther: 0,
+    status: 'employedFullTime',
+    occupation: 'Teacher',
+    employer: 'Leeds Academy',
+    yearsWithEmployer: 6,
     addressHistory: [
       { type: 'postcode', postcode: 'SW1A 1AA', address: pickedAddress, date: '2023-03-01' },
       { type: 'manually', postcode: 'LS1 4DY', house: '5', street: 'Park Row', city: 'Leeds', date: '2012-05-01' },
     ],
   });
   expect(saved.journey.case).toEqual({
-    caseRef, timeEstimation: 'About a year', stageOfProceedings: 'Financial dispute resolution', disputeLevel: 'optionC', yearsMarried: 12,
-    settlementPrinciples: 'An equal division of the matrimonial assets', preNuptualAgreement: false, completion: 'greater',
-    feeEstimate: 45000, feeEstimateToReach: 30000, relevantProceedings: false, jurisDisputes: false, maintenancePaid: true,
-    thirdPartyInvolvement: false, settlementOffer: true, clientReactionDetails: 'Declined as too low', outstandingFees: 1250,
-    clientSuffered: false, dateToKnowMore,
+    caseRef,
+    timeEstimation: 'About a year',
+    stageOfProceedings: 'Financial dispute resolution',
+    disputeLevel: 'optionC',
+    yearsMarried: 12,
+    settlementPrinciples: 'An equal division of the matrimonial assets',
+    preNuptualAgreement: false,
+    completion: 'greater',
+    feeEstimate: 45000,
+    feeEstimateToReach: 30000,
+    relevantProceedings: false,
+    jurisDisputes: false,
+    maintenancePaid: true,
+    thirdPartyInvolvement: false,
+    settlementOffer: true,
+    clientReactionDetails: 'Declined as too low',
+    outstandingFees: 1250,
+    clientSuffered: false,
+    dateToKnowMore,
   });
   expect(saved.journey.financial).toEqual({
-    estimationOfSettlementAmount: 350000, monthlyIncome: 3200, monthlyExpenditure: 2100, nonEssMonthlyExpenditure: 300,
+    estimationOfSettlementAmount: 350000,
+    monthlyIncome: 3200,
+    monthlyExpenditure: 2100,
+    nonEssMonthlyExpenditure: 300,
     intendedHousingArrangements: 'Buy a smaller house nearby',
   });
   expect(saved.journey.asset).toMatchObject({
-    submittedFormE: false, additionalProperty: true, addressType: 'postcode', postcode: 'M1 1AE', address: pickedProperty,
-    estimatedValue: 420000, totalSum: 150000, clientInterest: 50, includeOtherAssets: true,
-    assets: [{ type: 'savings', valueOfRealisable: 12000, clientsInterest: 100 }], assetValue: 222000,
+    submittedFormE: false,
+    additionalProperty: true,
+    addressType: 'postcode',
+    postcode: 'M1 1AE',
+    address: pickedProperty,
+    estimatedValue: 420000,
+    totalSum: 150000,
+    clientInterest: 50,
+    includeOtherAssets: true,
+    assets: [{ type: 'savings', valueOfRealisable: 12000, clientsInterest: 100 }],
+    assetValue: 222000,
     routeToRepayment: 'From the settlement proceeds',
   });
   expect(saved.journey.independent).toMatchObject({ solicitorId: expect.any(Number), consent: true, authorised: true });
@@ -362,7 +411,9 @@ test('offline, every typed value survives a closed page and each save reaches th
   const dateToKnowMore = await fillCaseStep(page, audience, { caseRef });
   await saveAndContinue(page);
   await expectStep(page, 'Financial details');
-  await expect(page.getByText('Saved on this device. It will be sent when you are back online.', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('Saved on this device. It will be sent when you are back online.', { exact: true }).first(),
+  ).toBeVisible();
   await expect(shell).toContainText('1 change waiting for a connection');
 
   // Half of the next step, then the page is closed.
@@ -383,13 +434,18 @@ test('offline, every typed value survives a closed page and each save reaches th
   // The saved case step shows what was typed, too.
   // The financial step is not saved yet, so leaving it asks first; its draft stays on the device.
   await again.getByRole('link', { name: /Case details/ }).click();
-  await again.getByRole('alertdialog', { name: 'Changes will not be saved. Are you sure want exit?' }).getByRole('button', { name: 'Yes' }).click();
+  await again
+    .getByRole('alertdialog', { name: 'Changes will not be saved. Are you sure want exit?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
   await expectStep(again, 'Case details');
   await expect(field(again, 'case', 'caseRef', audience)).toHaveValue(caseRef);
   await expect(field(again, 'case', 'settlementPrinciples', audience)).toHaveValue('An equal division of the matrimonial assets');
   await expect(field(again, 'case', 'clientReactionDetails', audience)).toHaveValue('Declined as too low');
   await expect(field(again, 'case', 'outstandingFees', audience)).toHaveValue('1250');
-  await expect(again.getByRole('radiogroup', { name: labelOf('case', 'maintenancePaid', audience) }).getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(
+    again.getByRole('radiogroup', { name: labelOf('case', 'maintenancePaid', audience) }).getByRole('radio', { name: 'Yes' }),
+  ).toBeChecked();
 
   // The rest of the financial step, saved offline too.
   await again.getByRole('link', { name: /Financial details/ }).click();
@@ -408,21 +464,42 @@ test('offline, every typed value survives a closed page and each save reaches th
   const saved = await getApplication(again.request, token, id);
   expect(saved.journeyVersions).toMatchObject({ personal: 1, case: 1, financial: 1 });
   expect(saved.journey.case).toEqual({
-    caseRef, timeEstimation: 'About a year', stageOfProceedings: 'Financial dispute resolution', disputeLevel: 'optionC', yearsMarried: 12,
-    settlementPrinciples: 'An equal division of the matrimonial assets', preNuptualAgreement: false, completion: 'greater',
-    feeEstimate: 45000, feeEstimateToReach: 30000, relevantProceedings: false, jurisDisputes: false, maintenancePaid: true,
-    thirdPartyInvolvement: false, settlementOffer: true, clientReactionDetails: 'Declined as too low', outstandingFees: 1250,
-    clientSuffered: false, dateToKnowMore,
+    caseRef,
+    timeEstimation: 'About a year',
+    stageOfProceedings: 'Financial dispute resolution',
+    disputeLevel: 'optionC',
+    yearsMarried: 12,
+    settlementPrinciples: 'An equal division of the matrimonial assets',
+    preNuptualAgreement: false,
+    completion: 'greater',
+    feeEstimate: 45000,
+    feeEstimateToReach: 30000,
+    relevantProceedings: false,
+    jurisDisputes: false,
+    maintenancePaid: true,
+    thirdPartyInvolvement: false,
+    settlementOffer: true,
+    clientReactionDetails: 'Declined as too low',
+    outstandingFees: 1250,
+    clientSuffered: false,
+    dateToKnowMore,
   });
   expect(saved.journey.financial).toEqual({
-    estimationOfSettlementAmount: 275000, monthlyIncome: 2950, monthlyExpenditure: 1900, nonEssMonthlyExpenditure: 150,
+    estimationOfSettlementAmount: 275000,
+    monthlyIncome: 2950,
+    monthlyExpenditure: 1900,
+    nonEssMonthlyExpenditure: 150,
     intendedHousingArrangements: 'Stay with a sister for a year',
   });
 });
 
 /* ── 3. The same step changed by the lawyer and by the client ──────────────────────────────── */
 
-test('the client and the lawyer save the same step: the second chooses field by field', async ({ page, browser, request }, testInfo) => {
+test('the client and the lawyer save the same step: the second chooses field by field', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const password = 'Client-pass-3';
   const email = freshEmail();
@@ -473,7 +550,11 @@ test('the client and the lawyer save the same step: the second chooses field by 
 
   // The server holds the chosen values, on top of the lawyer's save.
   const saved = await getApplication(request, lawyerToken, id);
-  expect(saved.journey.financial).toEqual({ ...financialAnswers, monthlyIncome: 3000, intendedHousingArrangements: 'Move to a flat near the school' });
+  expect(saved.journey.financial).toEqual({
+    ...financialAnswers,
+    monthlyIncome: 3000,
+    intendedHousingArrangements: 'Move to a flat near the school',
+  });
   expect(saved.journeyVersions.financial).toBe(3);
   await clientContext.close();
 });
@@ -526,7 +607,9 @@ test('the client joins, completes their own form on the phone and submits it', a
   // A Form E, uploaded as a small PDF.
   await expectStep(page, 'Asset Information');
   await choose(page, labelOf('asset', 'submittedFormE', audience), 'Yes');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'form-e.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Form E') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'form-e.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Form E') });
   const upload = page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem').filter({ hasText: 'form-e.pdf' });
   await expect(upload).toContainText('Uploaded', { timeout: 20_000 });
   await field(page, 'asset', 'assetValue', audience).fill('180000');

@@ -19,7 +19,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * The first of these invited accounts whose invitation still works (a retry of a test finds the
  * next one), with its link as a path on this server.
  */
-export async function unusedInvitation(request: APIRequestContext, candidates: readonly string[]): Promise<{ email: string; link: string }> {
+export async function unusedInvitation(
+  request: APIRequestContext,
+  candidates: readonly string[],
+): Promise<{ email: string; link: string }> {
   for (const email of candidates) {
     const link = await mailboxLink(request, email, /\/sign-up-customer\//);
     const uuid = link.split('/').pop();

@@ -53,8 +53,7 @@ function AdminItem({ row }: { row: AdminRow }) {
   return (
     <li className="admin-item">
       <Link className="admin-item__link" to={row.href}>
-        <span className="admin-item__title">{row.title}</span>{' '}
-        <span className="admin-item__detail">{row.detail ?? ''}</span>{' '}
+        <span className="admin-item__title">{row.title}</span> <span className="admin-item__detail">{row.detail ?? ''}</span>{' '}
         <span className={row.activeCases > 0 ? 'admin-item__cases admin-item__cases--active' : 'admin-item__cases'}>
           {activeCasesText(row.activeCases)}
         </span>

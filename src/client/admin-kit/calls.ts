@@ -25,7 +25,10 @@ export type Loaded<T> =
  * list), the previous one stays on screen: nothing jumps. `key` changes when the call does. 403
  * and 404 both read "not found" (a record that is not the caller's is not theirs to know about).
  */
-export function useLoad<T>(key: string, load: () => Promise<ApiAnswer<T>>): { state: Loaded<T>; reload: () => void; fetching: boolean } {
+export function useLoad<T>(
+  key: string,
+  load: () => Promise<ApiAnswer<T>>,
+): { state: Loaded<T>; reload: () => void; fetching: boolean } {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [fetching, setFetching] = useState(true);
   const [round, setRound] = useState(0);

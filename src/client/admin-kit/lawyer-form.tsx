@@ -24,7 +24,10 @@ export type LawyerValues = Record<LawyerField, string>;
 export const lawyerFormSchema = v.object({
   ...lawyerCreateSchema.entries,
   /** The chosen firm's id; given by the page when the firm is known. */
-  firmId: v.pipe(v.string('required'), v.check((id) => parseRecordId(id) !== null, 'required')),
+  firmId: v.pipe(
+    v.string('required'),
+    v.check((id) => parseRecordId(id) !== null, 'required'),
+  ),
 });
 
 type LawyerForm = ReturnType<typeof useForm<LawyerField, typeof lawyerFormSchema>>;
@@ -53,7 +56,8 @@ const FIRM_CHOICES = 100;
 
 function FirmChoice({ form }: { form: LawyerForm }) {
   const firms = useLoad('firm choices', () => api.GET('/firms', { params: { query: { page: 1, pageSize: FIRM_CHOICES } } }));
-  const options = firms.state.status === 'ready' ? firms.state.data.items.map((firm) => ({ value: firm.id, label: firm.firmName })) : [];
+  const options =
+    firms.state.status === 'ready' ? firms.state.data.items.map((firm) => ({ value: firm.id, label: firm.firmName })) : [];
   const field = form.field('firmId');
   return (
     <SelectField

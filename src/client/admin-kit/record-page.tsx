@@ -23,11 +23,25 @@ export function useRecord<T>(name: string, load: (id: number) => Promise<ApiAnsw
  * An edit screen around its record: the spinner while it loads, why it failed, the not-found page
  * (inside the layout) for a record that is not there or not the caller's, else the editor.
  */
-export function RecordPage<T>({ title, state, children }: { title: string; state: Loaded<T>; children: (record: T) => ReactNode }) {
+export function RecordPage<T>({
+  title,
+  state,
+  children,
+}: {
+  title: string;
+  state: Loaded<T>;
+  children: (record: T) => ReactNode;
+}) {
   if (state.status === 'notFound') return <NotFoundPage />;
   return (
     <Page title={title}>
-      {state.status === 'ready' ? children(state.data) : state.status === 'failed' ? <FormMessage message={state.message} /> : <PageSpinner />}
+      {state.status === 'ready' ? (
+        children(state.data)
+      ) : state.status === 'failed' ? (
+        <FormMessage message={state.message} />
+      ) : (
+        <PageSpinner />
+      )}
     </Page>
   );
 }

@@ -8,7 +8,11 @@ import './admin-kit.css';
  * (`address.postcode`) lands on its last part, and `renames` moves a wire name to a form field
  * (`birthDay` → `birthDayDay`). Codes for fields the form does not have are left out.
  */
-export function formCodes(fields: Record<string, string>, formFields: readonly string[], renames: Record<string, string> = {}): Record<string, string> {
+export function formCodes(
+  fields: Record<string, string>,
+  formFields: readonly string[],
+  renames: Record<string, string> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, code] of Object.entries(fields)) {
     const candidates = [renames[key], key, key.split('.').pop(), renames[key.split('.')[0] ?? '']];
@@ -45,7 +49,10 @@ interface SaveFormOptions<O, T> {
  * the highlighted fields' below the button, any other failure shows its words there; once saved,
  * the sent values are the form's baseline (Save is disabled again, leaving no longer asks).
  */
-export function useSaveForm<O, T>(form: SavableForm<O>, { fields, renames = {}, call, onSaved, setMessage }: SaveFormOptions<O, T>) {
+export function useSaveForm<O, T>(
+  form: SavableForm<O>,
+  { fields, renames = {}, call, onSaved, setMessage }: SaveFormOptions<O, T>,
+) {
   return useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);

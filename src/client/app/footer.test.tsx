@@ -14,12 +14,7 @@ describe('footer on a first visit (no brand settings cached yet)', () => {
     const footer = screen.getByRole('contentinfo');
     const items = within(footer).getAllByRole('listitem');
     // Four places already, holding their words invisibly: the row has its final size.
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Terms and conditions',
-      'Privacy statement',
-      'Email us',
-      'Call us',
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual(['Terms and conditions', 'Privacy statement', 'Email us', 'Call us']);
     expect(within(footer).queryAllByRole('link')).toHaveLength(0);
     for (const item of items) {
       expect(item.firstElementChild?.className).toContain('footer__link--pending');

@@ -78,9 +78,7 @@ export function Footer() {
             }
           />
         </ul>
-        <p className="footer__legal">
-          {brand.companyName || brand.productName} is a credit broker and not a lender.
-        </p>
+        <p className="footer__legal">{brand.companyName || brand.productName} is a credit broker and not a lender.</p>
       </div>
     </footer>
   );

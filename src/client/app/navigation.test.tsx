@@ -6,7 +6,11 @@ import { renderApp } from '../test/render-app';
 
 function mainNavLabels(): string[] {
   const nav = screen.queryByRole('navigation', { name: 'Main' });
-  return nav ? within(nav).getAllByRole('link').map((link) => link.textContent ?? '') : [];
+  return nav
+    ? within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent ?? '')
+    : [];
 }
 
 const expected: Record<Role, string[]> = {
@@ -71,11 +75,17 @@ describe('navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Applications' });
     const footer = screen.getByRole('contentinfo');
     await waitFor(() =>
-      expect(within(footer).getByRole('link', { name: /Terms and conditions/ }).getAttribute('href')).toBe(
-        'https://example.com/terms',
-      ),
+      expect(
+        within(footer)
+          .getByRole('link', { name: /Terms and conditions/ })
+          .getAttribute('href'),
+      ).toBe('https://example.com/terms'),
     );
-    expect(within(footer).getByRole('link', { name: /Privacy statement/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      within(footer)
+        .getByRole('link', { name: /Privacy statement/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     expect(within(footer).getByRole('link', { name: 'Email us' }).getAttribute('href')).toBe('mailto:help@example.com');
     expect(within(footer).getByRole('link', { name: 'Call us' }).getAttribute('href')).toBe('tel:+442079460000');
     expect(within(footer).getByRole('button', { name: 'back to top' })).toBeTruthy();

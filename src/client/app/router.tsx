@@ -41,14 +41,10 @@ export function createRoutes(): RouteObject[] {
         publicRoute(paths.signUp, () => import('../features/auth/sign-up-page').then((m) => m.default)),
         publicRoute(paths.reset, () => import('../features/auth/reset-page').then((m) => m.default)),
         publicRoute(paths.resetValidate, () => import('../features/auth/reset-validate-page').then((m) => m.default)),
-        publicRoute(paths.resetSucceeded, () =>
-          import('../features/auth/reset-succeeded-page').then((m) => m.default),
-        ),
+        publicRoute(paths.resetSucceeded, () => import('../features/auth/reset-succeeded-page').then((m) => m.default)),
         publicRoute(paths.signUpAdmin, () => import('../features/auth/landing-pages').then((m) => m.AdminLandingPage)),
         publicRoute(paths.signUpLawyer, () => import('../features/auth/landing-pages').then((m) => m.LawyerLandingPage)),
-        publicRoute(paths.signUpCustomer, () =>
-          import('../features/auth/landing-pages').then((m) => m.CustomerLandingPage),
-        ),
+        publicRoute(paths.signUpCustomer, () => import('../features/auth/landing-pages').then((m) => m.CustomerLandingPage)),
         {
           element: <RequireAuth />,
           children: [
@@ -95,17 +91,13 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.firms, () => import('../features/firms/firms-page').then((m) => m.default)),
                 privateRoute(paths.addFirm, () => import('../features/firms/add-firm-page').then((m) => m.default)),
                 privateRoute(paths.firm, () => import('../features/firms/firm-page').then((m) => m.default)),
-                privateRoute(paths.addFirmLawyer, () =>
-                  import('../features/firms/add-firm-lawyer-page').then((m) => m.default),
-                ),
+                privateRoute(paths.addFirmLawyer, () => import('../features/firms/add-firm-lawyer-page').then((m) => m.default)),
 
                 privateRoute(paths.lawyers, () => import('../features/lawyers/lawyers-page').then((m) => m.default)),
                 privateRoute(paths.addLawyer, () => import('../features/lawyers/add-lawyer-page').then((m) => m.default)),
                 privateRoute(paths.lawyer, () => import('../features/lawyers/lawyer-page').then((m) => m.default)),
 
-                privateRoute(paths.solicitors, () =>
-                  import('../features/solicitors/solicitors-page').then((m) => m.default),
-                ),
+                privateRoute(paths.solicitors, () => import('../features/solicitors/solicitors-page').then((m) => m.default)),
                 privateRoute(paths.addSolicitor, () =>
                   import('../features/solicitors/add-solicitor-page').then((m) => m.default),
                 ),

@@ -81,7 +81,15 @@ describe('signing out', () => {
     online.unmount();
     await db.cache.put({ id: '1|record:7', userId: 1, key: 'record:7', data: { id: 7 }, savedAt: 1 });
     await db.cache.put({ id: '2|record:8', userId: 2, key: 'record:8', data: { id: 8 }, savedAt: 1 });
-    await db.drafts.put({ id: '1|form:7', userId: 1, key: 'form:7', value: { a: 1 }, baseVersion: 0, updatedAt: 1, status: 'editing' });
+    await db.drafts.put({
+      id: '1|form:7',
+      userId: 1,
+      key: 'form:7',
+      value: { a: 1 },
+      baseVersion: 0,
+      updatedAt: 1,
+      status: 'editing',
+    });
     await db.outbox.add({ id: 'w1', userId: 1, kind: 'unsentWrite', payload: {}, createdAt: 1, attempts: 0 });
     expect(await db.cache.where('userId').equals(1).count()).toBe(2);
 

@@ -74,7 +74,10 @@ export const fileRowSchema = v.object({
   size: v.number(),
   /** The file's bytes until it is uploaded (an ArrayBuffer: every browser stores those). */
   data: v.optional(
-    v.custom<ArrayBuffer>((value) => Object.prototype.toString.call(value) === '[object ArrayBuffer]', 'Invalid type: Expected ArrayBuffer'),
+    v.custom<ArrayBuffer>(
+      (value) => Object.prototype.toString.call(value) === '[object ArrayBuffer]',
+      'Invalid type: Expected ArrayBuffer',
+    ),
   ),
   status: v.optional(v.picklist(fileStatuses), 'queued'),
   progress: v.optional(v.number(), 0),
@@ -201,15 +204,12 @@ export function reportStoredRow(table: string, rowId: unknown, issues: string): 
 }
 
 /** Parses a stored row; an unreadable row is reported (and stays stored) and yields undefined. */
-export function readRow<S extends v.GenericSchema>(
-  table: string,
-  schema: S,
-  row: unknown,
-): v.InferOutput<S> | undefined {
+export function readRow<S extends v.GenericSchema>(table: string, schema: S, row: unknown): v.InferOutput<S> | undefined {
   if (row === undefined || row === null) return undefined;
   const result = v.safeParse(schema, row);
   if (result.success) return result.output;
-  const rowId = (row as { id?: unknown; localId?: unknown; seq?: unknown }).id ??
+  const rowId =
+    (row as { id?: unknown; localId?: unknown; seq?: unknown }).id ??
     (row as { localId?: unknown }).localId ??
     (row as { seq?: unknown }).seq;
   reportStoredRow(table, rowId, v.summarize(result.issues));

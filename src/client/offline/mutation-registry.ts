@@ -68,7 +68,8 @@ const handlers = new Map<string, MutationHandler<unknown>>();
 /** Registers a kind (once, when the feature's module loads); returns the handler for enqueue. */
 export function registerMutation<K extends MutationKind>(handler: MutationHandler<MutationKinds[K]> & { kind: K }) {
   const existing = handlers.get(handler.kind);
-  if (existing && existing !== (handler as MutationHandler<unknown>)) throw new Error(`mutation kind registered twice: ${handler.kind}`);
+  if (existing && existing !== (handler as MutationHandler<unknown>))
+    throw new Error(`mutation kind registered twice: ${handler.kind}`);
   handlers.set(handler.kind, handler as MutationHandler<unknown>);
   return handler;
 }

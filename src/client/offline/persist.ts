@@ -13,7 +13,10 @@ export function requestPersistentStorage(): Promise<boolean> {
   const storage = globalThis.navigator?.storage;
   asked =
     storage && typeof storage.persist === 'function'
-      ? storage.persisted().then((already) => already || storage.persist()).catch(() => false)
+      ? storage
+          .persisted()
+          .then((already) => already || storage.persist())
+          .catch(() => false)
       : Promise.resolve(false);
   return asked;
 }
@@ -25,8 +28,7 @@ export function resetPersistenceRequest(): void {
 
 const STORAGE_FULL_MESSAGE =
   'This device has run out of storage space, so your latest changes could not be kept on it. Free some space, or stay online so they can be sent.';
-const STORAGE_FAILED_MESSAGE =
-  'Your latest changes could not be kept on this device. Stay online so they can be sent.';
+const STORAGE_FAILED_MESSAGE = 'Your latest changes could not be kept on this device. Stay online so they can be sent.';
 
 /** One toast per this many ms at most: a failing store fails on every keystroke. */
 const REPORT_INTERVAL_MS = 60_000;

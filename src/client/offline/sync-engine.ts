@@ -83,12 +83,26 @@ function scheduleRetry(current: Engine, delayMs?: number): void {
 }
 
 /** A refused or conflicting write's draft row (made from what the write carried if it is gone). */
-async function draftForOutcome(row: OutboxRow, handler: MutationHandler<unknown> | undefined, payload: unknown, draftKey: string, at: number): Promise<DraftRow> {
+async function draftForOutcome(
+  row: OutboxRow,
+  handler: MutationHandler<unknown> | undefined,
+  payload: unknown,
+  draftKey: string,
+  at: number,
+): Promise<DraftRow> {
   const id = draftRowId(row.userId, draftKey);
   const stored = readRow('drafts', draftRowSchema, await db.drafts.get(id));
   if (stored) return stored;
   const carried = handler?.draftValue?.(payload);
-  return { id, userId: row.userId, key: draftKey, value: carried?.value, baseVersion: carried?.baseVersion ?? 0, updatedAt: at, status: 'editing' };
+  return {
+    id,
+    userId: row.userId,
+    key: draftKey,
+    value: carried?.value,
+    baseVersion: carried?.baseVersion ?? 0,
+    updatedAt: at,
+    status: 'editing',
+  };
 }
 
 function settledContext(userId: number, at: number): SettledContext {
@@ -104,7 +118,13 @@ function settledContext(userId: number, at: number): SettledContext {
 type Settled = Extract<SendOutcome, { type: 'done' | 'rejected' | 'conflict' }>;
 
 /** The one place an answer is written: the outbox row goes, the result is kept, and the draft follows. */
-async function applyOutcome(row: OutboxRow, handler: MutationHandler<unknown> | undefined, payload: unknown, outcome: Settled, sent: SentVersion | null): Promise<void> {
+async function applyOutcome(
+  row: OutboxRow,
+  handler: MutationHandler<unknown> | undefined,
+  payload: unknown,
+  outcome: Settled,
+  sent: SentVersion | null,
+): Promise<void> {
   const { userId } = row;
   await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads], async () => {
     await db.outbox.delete(row.seq);
@@ -125,7 +145,11 @@ async function applyOutcome(row: OutboxRow, handler: MutationHandler<unknown> | 
         } else if (draft) {
           // Edited after the write was queued: the edit stays, now based on the saved version.
           const { serverCodes: _codes, serverError: _error, ...rest } = draft;
-          await db.drafts.put({ ...rest, status: draft.status === 'queued' ? 'editing' : draft.status, baseVersion: made ?? draft.baseVersion });
+          await db.drafts.put({
+            ...rest,
+            status: draft.status === 'queued' ? 'editing' : draft.status,
+            baseVersion: made ?? draft.baseVersion,
+          });
         }
       }
       return;
@@ -166,7 +190,8 @@ interface SentVersion {
 async function ownVersion(userId: number, key: string, base: number): Promise<number> {
   const made = new Map<number, number>();
   const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(userId).toArray());
-  for (const result of results) if (result.version && result.version.key === key) made.set(result.version.from, result.version.to);
+  for (const result of results)
+    if (result.version && result.version.key === key) made.set(result.version.from, result.version.to);
   let version = base;
   while (made.has(version) && made.get(version)! > version) version = made.get(version)!;
   return version;
@@ -229,7 +254,12 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
   try {
     outcome = await handler.send(payload, context);
   } catch (error) {
-    outcome = error instanceof LocalIdNotYetKnown ? { type: 'blocked' } : error instanceof v.ValiError ? { type: 'rejected', error: 'unhandled' } : { type: 'retry' };
+    outcome =
+      error instanceof LocalIdNotYetKnown
+        ? { type: 'blocked' }
+        : error instanceof v.ValiError
+          ? { type: 'rejected', error: 'unhandled' }
+          : { type: 'retry' };
   }
   switch (outcome.type) {
     case 'blocked':
@@ -401,7 +431,11 @@ function lead(current: Engine): void {
     setSyncRequestHandler(null);
     updateEngineState({ leading: false });
   });
-  void db.results.where('at').below(Date.now() - RESULT_TTL_MS).delete().catch(() => undefined);
+  void db.results
+    .where('at')
+    .below(Date.now() - RESULT_TTL_MS)
+    .delete()
+    .catch(() => undefined);
   push();
 }
 
@@ -463,8 +497,16 @@ export interface SyncStatus {
 export function useSyncStatus(): SyncStatus {
   const user = useAtomValue(sessionUserAtom);
   const userId = user?.id ?? null;
-  const localPhase = useSyncExternalStore(subscribeEngineState, () => engineState().phase, () => 'idle' as SyncPhase);
-  const leading = useSyncExternalStore(subscribeEngineState, () => engineState().leading, () => false);
+  const localPhase = useSyncExternalStore(
+    subscribeEngineState,
+    () => engineState().phase,
+    () => 'idle' as SyncPhase,
+  );
+  const leading = useSyncExternalStore(
+    subscribeEngineState,
+    () => engineState().leading,
+    () => false,
+  );
   const counts = useSafeLiveQuery(
     async () => {
       if (userId === null) return { waiting: 0, attention: 0, phase: 'idle' as SyncPhase };

@@ -29,10 +29,7 @@ export interface ControllerSource extends EventTarget {
  * The first worker claiming a page that had none (a first visit) is no update: nothing reloads.
  * Returns the way to stop listening.
  */
-export function reloadOnUpdate(
-  container: ControllerSource,
-  reload: () => void = () => window.location.reload(),
-): () => void {
+export function reloadOnUpdate(container: ControllerSource, reload: () => void = () => window.location.reload()): () => void {
   let controlled = Boolean(container.controller);
   let reloading = false;
   const onControllerChange = () => {
@@ -59,22 +56,24 @@ export function registerServiceWorker(): void {
   reloadOnUpdate(navigator.serviceWorker);
   // workbox-window (about 2.5 KB gzipped) stays out of the entry chunk: registration waits for
   // the load event anyway, and the chunk is precached like the rest of the shell.
-  void import('workbox-window').then(({ Workbox }) => {
-    const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  void import('workbox-window')
+    .then(({ Workbox }) => {
+      const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
 
-    // A new version installed (by this tab or another one) and waits for the user's go-ahead.
-    wb.addEventListener('waiting', () => {
-      setUpdateAvailable(() => wb.messageSkipWaiting());
-    });
+      // A new version installed (by this tab or another one) and waits for the user's go-ahead.
+      wb.addEventListener('waiting', () => {
+        setUpdateAvailable(() => wb.messageSkipWaiting());
+      });
 
-    return wb.register().then((registration) => {
-      if (!registration) return;
-      window.setInterval(() => {
-        if (navigator.onLine) void registration.update().catch(() => undefined);
-      }, UPDATE_CHECK_INTERVAL_MS);
+      return wb.register().then((registration) => {
+        if (!registration) return;
+        window.setInterval(() => {
+          if (navigator.onLine) void registration.update().catch(() => undefined);
+        }, UPDATE_CHECK_INTERVAL_MS);
+      });
+    })
+    .catch((error: unknown) => {
+      // The portal works without the worker (only not offline); say why in the console.
+      console.warn('Service worker registration failed', error);
     });
-  }).catch((error: unknown) => {
-    // The portal works without the worker (only not offline); say why in the console.
-    console.warn('Service worker registration failed', error);
-  });
 }

@@ -35,9 +35,7 @@ export function UpdatePrompt() {
         {/* The live region stays mounted so its text is announced when it appears. */}
         <div role="status" aria-live="polite">
           {visible ? <p className="update-prompt__text">A new version of the portal is available.</p> : null}
-          {waitingForSave ? (
-            <p className="update-prompt__text">Save your changes first; the update will wait.</p>
-          ) : null}
+          {waitingForSave ? <p className="update-prompt__text">Save your changes first; the update will wait.</p> : null}
         </div>
         {visible && !update.switched ? (
           <div className="update-prompt__actions">

@@ -53,9 +53,7 @@ describe('route table', () => {
     expect(paths.applicationDetails.url({ id: 42 })).toBe('/applications/42/details');
     expect(paths.signUp.url({ uuid: 'a b/c' })).toBe('/sign-up/a%20b%2Fc');
     expect(paths.applicationAcceptedLawyer.url({ id: 7 })).toBe('/applications/7/application-provider-accepted-lawyer');
-    expect(paths.applicationCustomerAcceptedProvider.pattern).toBe(
-      '/applications/:id/application-customer-accepted-provider',
-    );
+    expect(paths.applicationCustomerAcceptedProvider.pattern).toBe('/applications/:id/application-customer-accepted-provider');
   });
 
   it('asks for exactly the permissions of the spec’s route tables', () => {

@@ -129,15 +129,7 @@ export const paths = {
 export type PathKey = keyof typeof paths;
 
 /** The navigation items in the order they are shown. */
-export const navOrder: readonly PathKey[] = [
-  'applications',
-  'loans',
-  'drawdowns',
-  'firms',
-  'lawyers',
-  'solicitors',
-  'clients',
-];
+export const navOrder: readonly PathKey[] = ['applications', 'loans', 'drawdowns', 'firms', 'lawyers', 'solicitors', 'clients'];
 
 export function navLabel(entry: NavEntry, role: Role): string {
   return role === 'lawyer' && entry.lawyerLabel ? entry.lawyerLabel : entry.label;

@@ -19,7 +19,8 @@ interface CommonProps {
   className?: string;
 }
 
-interface SelectFieldProps extends CommonProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id' | 'disabled' | 'className'> {
+interface SelectFieldProps
+  extends CommonProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id' | 'disabled' | 'className'> {
   value: string;
   onValueChange: (value: string) => void;
   options: readonly ChoiceOption[];
@@ -182,7 +183,18 @@ interface CheckboxFieldProps extends Omit<CommonProps, 'label'> {
 }
 
 /** A statement to tick (Radix Checkbox: Space toggles it); the whole row is the touch target. */
-export function CheckboxField({ label, checked, onCheckedChange, onBlur, error, hint, describedBy, disabled, id, className }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  onBlur,
+  error,
+  hint,
+  describedBy,
+  disabled,
+  id,
+  className,
+}: CheckboxFieldProps) {
   const ids = useFieldIds(id, hint, error, describedBy);
   const invalid = Boolean(error);
   return (

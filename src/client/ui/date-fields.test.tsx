@@ -28,7 +28,14 @@ describe('MonthYearField', () => {
       const [value, setValue] = useState<MonthYear>({ month: '', year: '' });
       return (
         <>
-          <MonthYearField label="Moved in" value={value} onValueChange={setValue} years={years} onBlur={onBlur} error="Required field" />
+          <MonthYearField
+            label="Moved in"
+            value={value}
+            onValueChange={setValue}
+            years={years}
+            onBlur={onBlur}
+            error="Required field"
+          />
           <output>{`${value.month}/${value.year}`}</output>
           <button type="button">After</button>
         </>
@@ -50,7 +57,14 @@ describe('MonthYearField', () => {
   });
 });
 
-function Picker(props: { min?: string; max?: string; mode?: 'day' | 'month'; initial?: string; onBlur?: () => void; disabledWeekdays?: number[] }) {
+function Picker(props: {
+  min?: string;
+  max?: string;
+  mode?: 'day' | 'month';
+  initial?: string;
+  onBlur?: () => void;
+  disabledWeekdays?: number[];
+}) {
   const [value, setValue] = useState(props.initial ?? '');
   return (
     <>
@@ -79,10 +93,18 @@ describe('DatePicker', () => {
     await user.click(trigger);
     const dialog = await screen.findByRole('dialog', { name: 'Date to know more' });
     const grid = within(dialog).getByRole('grid', { name: 'March 2024' });
-    expect(within(grid).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
     // 1 March 2024 was a Friday: four empty cells before it.
     const firstRow = within(grid).getAllByRole('row')[1]!;
-    expect(within(firstRow).getAllByRole('gridcell').map((td) => td.textContent)).toEqual(['', '', '', '', '1', '2', '3']);
+    expect(
+      within(firstRow)
+        .getAllByRole('gridcell')
+        .map((td) => td.textContent),
+    ).toEqual(['', '', '', '', '1', '2', '3']);
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('13 March 2024'));
 
     await user.keyboard('{ArrowRight}');

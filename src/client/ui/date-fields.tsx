@@ -36,7 +36,18 @@ interface MonthYearFieldProps {
  * A month and a year (the date moved in): two native selects under one question, one message for
  * both. Each select is named by the question and its own word ('Moved in Month').
  */
-export function MonthYearField({ label, value, onValueChange, years, onBlur, error, hint, disabled, id, className }: MonthYearFieldProps) {
+export function MonthYearField({
+  label,
+  value,
+  onValueChange,
+  years,
+  onBlur,
+  error,
+  hint,
+  disabled,
+  id,
+  className,
+}: MonthYearFieldProps) {
   const ids = useFieldIds(id, hint, error);
   const invalid = Boolean(error);
   const handleBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
@@ -314,7 +325,8 @@ export function DatePicker({
     move({ ...next, d: Math.min(focus.d, daysInMonth(next.y, next.m)) });
   };
 
-  const shown = mode === 'month' && selected ? `${monthNames[selected.m - 1]} ${selected.y}` : formatDate(value ? `${value}T12:00:00Z` : '');
+  const shown =
+    mode === 'month' && selected ? `${monthNames[selected.m - 1]} ${selected.y}` : formatDate(value ? `${value}T12:00:00Z` : '');
   const title = view === 'day' ? `${monthNames[focus.m - 1]} ${focus.y}` : String(focus.y);
   const step = (by: number) => {
     const next = addMonths(focus, view === 'day' ? by : by * 12);
@@ -375,7 +387,12 @@ export function DatePicker({
             }}
           >
             <div className="date-picker__header">
-              <button type="button" className="date-picker__nav" aria-label={view === 'day' ? 'Previous month' : 'Previous year'} onClick={() => step(-1)}>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={view === 'day' ? 'Previous month' : 'Previous year'}
+                onClick={() => step(-1)}
+              >
                 ‹
               </button>
               <button
@@ -393,7 +410,12 @@ export function DatePicker({
               >
                 {title}
               </button>
-              <button type="button" className="date-picker__nav" aria-label={view === 'day' ? 'Next month' : 'Next year'} onClick={() => step(1)}>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={view === 'day' ? 'Next month' : 'Next year'}
+                onClick={() => step(1)}
+              >
                 ›
               </button>
             </div>
@@ -460,7 +482,9 @@ export function DatePicker({
                         key={name}
                         type="button"
                         data-key={key}
-                        className={['date-picker__month', isSelected ? 'date-picker__day--selected' : ''].filter(Boolean).join(' ')}
+                        className={['date-picker__month', isSelected ? 'date-picker__day--selected' : '']
+                          .filter(Boolean)
+                          .join(' ')}
                         tabIndex={m === focus.m ? 0 : -1}
                         aria-label={`${name} ${focus.y}`}
                         aria-pressed={isSelected}

@@ -5,7 +5,12 @@ import './field.css';
  * The parts every labelled control shares with TextField: ids for the hint and the message, the
  * aria-describedby list, and the message slot that is always one line high.
  */
-export function useFieldIds(id: string | undefined, hint: string | undefined, error: string | null | undefined, describedBy?: string) {
+export function useFieldIds(
+  id: string | undefined,
+  hint: string | undefined,
+  error: string | null | undefined,
+  describedBy?: string,
+) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;

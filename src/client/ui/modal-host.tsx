@@ -29,14 +29,9 @@ export default function ModalHost() {
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && answer(request.kind === 'info')}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="modal-overlay" />
-        <AlertDialog.Content
-          className="modal"
-          {...(request.title ? {} : { 'aria-describedby': undefined })}
-        >
+        <AlertDialog.Content className="modal" {...(request.title ? {} : { 'aria-describedby': undefined })}>
           <AlertDialog.Title className="modal__title">{request.title ?? request.message}</AlertDialog.Title>
-          {request.title ? (
-            <AlertDialog.Description className="modal__message">{request.message}</AlertDialog.Description>
-          ) : null}
+          {request.title ? <AlertDialog.Description className="modal__message">{request.message}</AlertDialog.Description> : null}
           <div className="modal__actions">
             {request.kind === 'confirm' ? (
               <>

@@ -20,7 +20,10 @@ export function moneyInput(raw: string): string {
   const dot = cleaned.indexOf('.');
   if (dot === -1) return cleaned;
   const whole = cleaned.slice(0, dot);
-  const decimals = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2);
+  const decimals = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${whole}.${decimals}`;
 }
 

@@ -27,7 +27,13 @@ describe('pagination', () => {
   it('reads ?page= (1 when missing or unusable) and links the first page without a query', () => {
     expect(pageHref('/firms', 1)).toBe('/firms');
     expect(pageHref('/firms', 3)).toBe('/firms?page=3');
-    for (const [path, page] of [['/list?page=4', '4'], ['/list', '1'], ['/list?page=0', '1'], ['/list?page=2.5', '1'], ['/list?page=x', '1']] as const) {
+    for (const [path, page] of [
+      ['/list?page=4', '4'],
+      ['/list', '1'],
+      ['/list?page=0', '1'],
+      ['/list?page=2.5', '1'],
+      ['/list?page=x', '1'],
+    ] as const) {
       at(path, <PageNumber />);
       expect(screen.getByRole('status').textContent).toBe(page);
       cleanup();

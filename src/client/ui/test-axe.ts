@@ -7,5 +7,7 @@ import axe from 'axe-core';
  */
 export async function axeViolations(root: Element = document.body): Promise<string[]> {
   const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }

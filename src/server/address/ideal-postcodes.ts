@@ -6,7 +6,12 @@ import { joinAddressParts, PostcodeUnavailable, type AddressProvider } from './p
  * postcode is 404 with code 4040 (no addresses); anything else (bad key 401, no credit 402, limits,
  * outages, a timeout, a body we cannot read) makes the lookup unavailable.
  */
-export function idealPostcodesProvider(options: { apiKey: string; baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): AddressProvider {
+export function idealPostcodesProvider(options: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}): AddressProvider {
   const doFetch = options.fetch ?? fetch;
   return {
     async lookup(postcode) {
@@ -14,15 +19,20 @@ export function idealPostcodesProvider(options: { apiKey: string; baseUrl: strin
       let response: Response;
       let body: unknown;
       try {
-        response = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs), redirect: 'error' });
+        response = await doFetch(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs),
+          redirect: 'error',
+        });
         body = await response.json().catch(() => undefined);
       } catch (error) {
         throw new PostcodeUnavailable(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network');
       }
       const code = (body as { code?: unknown } | undefined)?.code;
       if (response.status === 404 && (code === 4040 || code === undefined)) return [];
-      if (response.status !== 200 || !body || !Array.isArray((body as { result?: unknown }).result)) throw new PostcodeUnavailable(`status ${response.status} code ${String(code)}`);
-      return ((body as { result: unknown[] }).result)
+      if (response.status !== 200 || !body || !Array.isArray((body as { result?: unknown }).result))
+        throw new PostcodeUnavailable(`status ${response.status} code ${String(code)}`);
+      return (body as { result: unknown[] }).result
         .map((entry) => {
           const a = (entry ?? {}) as Record<string, unknown>;
           return joinAddressParts([a.line_1, a.line_2, a.line_3, a.post_town]);

@@ -10,7 +10,11 @@ export { PostcodeUnavailable } from './provider';
 /** The provider the configuration chooses (POSTCODE_PROVIDER). */
 export function addressProvider(config: Config, db: Database): AddressProvider {
   if (config.postcode.provider === 'idealPostcodes') {
-    return idealPostcodesProvider({ apiKey: config.postcode.idealPostcodesApiKey ?? '', baseUrl: config.postcode.idealPostcodesUrl, timeoutMs: config.postcode.timeoutMs });
+    return idealPostcodesProvider({
+      apiKey: config.postcode.idealPostcodesApiKey ?? '',
+      baseUrl: config.postcode.idealPostcodesUrl,
+      timeoutMs: config.postcode.timeoutMs,
+    });
   }
   return builtinAddressProvider(db);
 }

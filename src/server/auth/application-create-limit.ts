@@ -6,7 +6,9 @@ import { APPLICATION_CREATE_WINDOW_MS, APPLICATION_CREATES_PER_WINDOW } from '..
 
 /** Whose count a new application goes to: the lawyer's, or the staff member's who creates it for one. */
 function creatorKey(user: Pick<SessionUser, 'id' | 'role' | 'lawyerId'>): string {
-  return user.role === 'lawyer' && user.lawyerId !== null ? `application-create:lawyer:${user.lawyerId}` : `application-create:user:${user.id}`;
+  return user.role === 'lawyer' && user.lawyerId !== null
+    ? `application-create:lawyer:${user.lawyerId}`
+    : `application-create:user:${user.id}`;
 }
 
 /**
@@ -15,6 +17,10 @@ function creatorKey(user: Pick<SessionUser, 'id' | 'role' | 'lawyerId'>): string
  * that fails later (the email taken meanwhile) takes its count back with it.
  */
 export async function countApplicationCreate(db: Database, user: Pick<SessionUser, 'id' | 'role' | 'lawyerId'>): Promise<void> {
-  const attempt = await takeAttempt(db, [{ key: creatorKey(user), max: APPLICATION_CREATES_PER_WINDOW }], APPLICATION_CREATE_WINDOW_MS);
+  const attempt = await takeAttempt(
+    db,
+    [{ key: creatorKey(user), max: APPLICATION_CREATES_PER_WINDOW }],
+    APPLICATION_CREATE_WINDOW_MS,
+  );
   if (!attempt.allowed) throw new AppError(429, 'tooManyAttempts', { retryAfter: attempt.retryAfter });
 }

@@ -81,17 +81,26 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
     );
   if (!row) return undefined;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.sessionId));
   }
   const { sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
   return { sessionId, user: { ...toSessionUser(user), sessionId } };
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** After a password change every other session of the account ends. */
 export async function revokeAllSessions(db: Database, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -55,7 +55,8 @@ export function loadOperations(file: string): Operation[] {
         return r;
       });
       const perms = ((op['x-permissions'] as unknown[] | undefined) ?? []).map((p) => {
-        if (!(knownPermissions as readonly unknown[]).includes(p)) throw new Error(`${operationId}: unknown permission ${String(p)}`);
+        if (!(knownPermissions as readonly unknown[]).includes(p))
+          throw new Error(`${operationId}: unknown permission ${String(p)}`);
         return p as Permission;
       });
       const body = (resolve(op.requestBody as Json | undefined) as Json | undefined)?.content as Record<string, Json> | undefined;

@@ -3,14 +3,21 @@ import addFormatsImport from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ??
+  addFormatsImport) as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * Two validators: bodies are checked strictly (no type coercion, nothing silently removed),
  * while query, path and header parameters arrive as text and are coerced to their types.
  */
 function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+  });
   addFormats(ajv);
   // OpenAPI formats that carry no rule of their own.
   for (const format of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password']) ajv.addFormat(format, true);
@@ -20,7 +27,9 @@ function makeAjv(coerce: boolean): Ajv {
 const strict = makeAjv(false);
 const coercing = makeAjv(true);
 
-const validationError = (errors: readonly ErrorObject[]) => ({ error: Object.assign(new Error('validation'), { validation: errors }) });
+const validationError = (errors: readonly ErrorObject[]) => ({
+  error: Object.assign(new Error('validation'), { validation: errors }),
+});
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   if (httpPart === 'body') {
@@ -61,7 +70,13 @@ function nonCanonicalIntegers(names: readonly string[], data: unknown): ErrorObj
     const value = (data as Record<string, unknown>)[name];
     const texts = Array.isArray(value) ? value : [value];
     if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) {
-      errors.push({ instancePath: `/${name}`, schemaPath: '#/type', keyword: 'type', params: { type: 'integer' }, message: 'must be a decimal integer' });
+      errors.push({
+        instancePath: `/${name}`,
+        schemaPath: '#/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be a decimal integer',
+      });
     }
   }
   return errors;
@@ -73,16 +88,22 @@ export function fieldCodesFromAjv(errors: readonly ErrorObject[]): Record<string
   for (const e of errors) {
     const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const field =
-      e.keyword === 'required' ? [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
-      : e.keyword === 'additionalProperties' ? [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.')
-      : base || '_';
+      e.keyword === 'required'
+        ? [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
+        : e.keyword === 'additionalProperties'
+          ? [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.')
+          : base || '_';
     if (field in out) continue;
     out[field] =
-      e.keyword === 'required' ? 'required'
-      : e.keyword === 'format' && (e.params as { format: string }).format === 'email' ? 'email'
-      : e.keyword === 'maxLength' || e.keyword === 'maxItems' ? 'tooLong'
-      : e.keyword === 'additionalProperties' ? 'unknownField'
-      : 'invalid';
+      e.keyword === 'required'
+        ? 'required'
+        : e.keyword === 'format' && (e.params as { format: string }).format === 'email'
+          ? 'email'
+          : e.keyword === 'maxLength' || e.keyword === 'maxItems'
+            ? 'tooLong'
+            : e.keyword === 'additionalProperties'
+              ? 'unknownField'
+              : 'invalid';
   }
   return out;
 }

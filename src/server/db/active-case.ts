@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { activeCaseStatuses, endedLoanStatuses } from '../../shared/rules/statuses';
 
-const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /**
  * "Has an active case", as SQL over an applications row under the given alias: its status is one

@@ -80,7 +80,8 @@ function held(file: string, content: string): DataDirLock {
 function readOwner(file: string): LockOwner | undefined {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    if (Number.isInteger(parsed.pid) && typeof parsed.hostname === 'string' && typeof parsed.startedAt === 'string') return parsed as LockOwner;
+    if (Number.isInteger(parsed.pid) && typeof parsed.hostname === 'string' && typeof parsed.startedAt === 'string')
+      return parsed as LockOwner;
   } catch {
     // Missing, half-written or not ours: judged by its age below.
   }
@@ -124,7 +125,8 @@ function removeIfUnchanged(file: string, owner: LockOwner | undefined, content?:
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  const unchanged = content !== undefined ? now === content : owner === undefined ? readOwner(file) === undefined : sameOwner(now, owner);
+  const unchanged =
+    content !== undefined ? now === content : owner === undefined ? readOwner(file) === undefined : sameOwner(now, owner);
   if (unchanged) fs.rmSync(file, { force: true });
 }
 

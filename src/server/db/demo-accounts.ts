@@ -8,4 +8,3 @@ export const demoAccounts = {
   lawyer: 'lawyer@demo.test',
   customer: 'client@demo.test',
 } as const;
-

@@ -11,7 +11,11 @@ const BAD_VALUE_SQL_STATE = /^22(P05|021|003|007|008|P02)$/;
 
 /** The SQL state of a database error; drivers and the ORM wrap it in `cause`. */
 export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

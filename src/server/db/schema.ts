@@ -55,7 +55,9 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_live_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_live_key')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     index('users_firm_id_idx').on(t.firmId),
     check('users_role_check', sql`${t.role} in ('root', 'admin', 'firm', 'lawyer', 'customer')`),
     check('users_status_check', sql`${t.status} in ('invited', 'active', 'disabled')`),
@@ -66,7 +68,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** SHA-256 of the bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -79,7 +83,9 @@ export const sessions = pgTable(
     index('sessions_user_id_idx').on(t.userId),
     // Housekeeping finds ended sessions by these.
     index('sessions_last_seen_at_idx').on(t.lastSeenAt),
-    index('sessions_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+    index('sessions_revoked_at_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 );
 
@@ -88,7 +94,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -99,7 +107,9 @@ export const userTokens = pgTable(
     index('user_tokens_user_id_idx').on(t.userId),
     // Housekeeping finds spent links by these.
     index('user_tokens_expires_at_idx').on(t.expiresAt),
-    index('user_tokens_used_at_idx').on(t.usedAt).where(sql`${t.usedAt} is not null`),
+    index('user_tokens_used_at_idx')
+      .on(t.usedAt)
+      .where(sql`${t.usedAt} is not null`),
     check('user_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'reset')`),
   ],
 );
@@ -119,8 +129,13 @@ export const lawyers = pgTable(
   'lawyers',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().unique().references(() => users.id),
-    firmId: integer('firm_id').notNull().references(() => firms.id),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.id),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -143,12 +158,19 @@ export const solicitors = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [uniqueIndex('solicitors_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('solicitors_email_live_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().unique().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   birthDate: date('birth_date'),
@@ -162,8 +184,12 @@ export const applications = pgTable(
   'applications',
   {
     id: serial('id').primaryKey(),
-    lawyerId: integer('lawyer_id').notNull().references(() => lawyers.id),
-    clientId: integer('client_id').notNull().references(() => clients.id),
+    lawyerId: integer('lawyer_id')
+      .notNull()
+      .references(() => lawyers.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
     status: text('status').notNull().default('incomplete'),
     caseRef: text('case_ref'),
     loanAmountPence: pence('loan_amount_pence'),
@@ -190,7 +216,9 @@ export const applications = pgTable(
 export const applicationSteps = pgTable(
   'application_steps',
   {
-    applicationId: integer('application_id').notNull().references(() => applications.id),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
     step: text('step').notNull(),
     data: jsonb('data').notNull().$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
@@ -200,7 +228,9 @@ export const applicationSteps = pgTable(
   (t) => [
     primaryKey({ columns: [t.applicationId, t.step] }),
     // A solicitor's active cases (docs/decisions.md, 132), looked up by the id the independent step names.
-    index('application_steps_solicitor_idx').on(sql`(${t.data}->>'solicitorId')`).where(sql`${t.step} = 'independent'`),
+    index('application_steps_solicitor_idx')
+      .on(sql`(${t.data}->>'solicitorId')`)
+      .where(sql`${t.step} = 'independent'`),
   ],
 );
 
@@ -235,12 +265,16 @@ export const downloadTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').notNull(),
     fileId: integer('file_id').references(() => files.id),
-    applicationId: integer('application_id').notNull().references(() => applications.id),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
     /** applicationPdf: full or summary, and whose wording (lawyer or customer). */
     variant: text('variant'),
     audience: text('audience'),
     fileName: text('file_name').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** The session that asked for the link: it works only while that session does (sign-out, password change). */
     sessionId: integer('session_id')
       .notNull()
@@ -290,7 +324,9 @@ export const emails = pgTable(
   },
   (t) => [
     index('emails_application_id_idx').on(t.applicationId),
-    index('emails_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('emails_unsent_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -298,7 +334,10 @@ export const loans = pgTable(
   'loans',
   {
     id: serial('id').primaryKey(),
-    applicationId: integer('application_id').notNull().unique().references(() => applications.id),
+    applicationId: integer('application_id')
+      .notNull()
+      .unique()
+      .references(() => applications.id),
     amountPence: pence('amount_pence').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
@@ -311,7 +350,9 @@ export const drawdowns = pgTable(
   'drawdowns',
   {
     id: serial('id').primaryKey(),
-    loanId: integer('loan_id').notNull().references(() => loans.id),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
     status: text('status').notNull().default('requested'),
     amountPence: pence('amount_pence').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
@@ -352,7 +393,9 @@ export const auditEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),

@@ -37,7 +37,10 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
 
     const [firm] = await tx.insert(firms).values({ name: 'Harbour & Vale Solicitors LLP' }).returning();
     const account = async (email: string, role: string, firstName: string, surname: string, firmId: number | null = null) => {
-      const [row] = await tx.insert(users).values({ email, role, firstName, surname, firmId, passwordHash, status: 'active' }).returning();
+      const [row] = await tx
+        .insert(users)
+        .values({ email, role, firstName, surname, firmId, passwordHash, status: 'active' })
+        .returning();
       return row!;
     };
     await account(demoAccounts.root, 'root', 'Morgan', 'Reid');
@@ -46,24 +49,33 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
     const lawyerUser = await account(demoAccounts.lawyer, 'lawyer', 'Laura', 'Bennett', firm!.id);
     const [lawyer] = await tx.insert(lawyers).values({ userId: lawyerUser.id, firmId: firm!.id }).returning();
 
-    const [solicitor] = await tx.insert(solicitors).values([
-      {
-        name: 'Greenway Legal Advice',
-        address: { postcode: 'SW1A 2AA', address: '14 Greycoat Place', house: '14', street: 'Greycoat Place', city: 'London' },
-        contactNumber: '020 7946 0321',
-        email: 'advice@greenway-legal.test',
-        feePence: 25_000,
-        deliveryMethod: 'Video call',
-      },
-      {
-        name: 'Northgate Independent Solicitors',
-        address: { postcode: 'M1 1AE', address: '3 Piccadilly Plaza', house: '3', street: 'Piccadilly Plaza', city: 'Manchester' },
-        contactNumber: '0161 496 0754',
-        email: 'hello@northgate-solicitors.test',
-        feePence: 25_000,
-        deliveryMethod: 'In person',
-      },
-    ]).returning({ id: solicitors.id });
+    const [solicitor] = await tx
+      .insert(solicitors)
+      .values([
+        {
+          name: 'Greenway Legal Advice',
+          address: { postcode: 'SW1A 2AA', address: '14 Greycoat Place', house: '14', street: 'Greycoat Place', city: 'London' },
+          contactNumber: '020 7946 0321',
+          email: 'advice@greenway-legal.test',
+          feePence: 25_000,
+          deliveryMethod: 'Video call',
+        },
+        {
+          name: 'Northgate Independent Solicitors',
+          address: {
+            postcode: 'M1 1AE',
+            address: '3 Piccadilly Plaza',
+            house: '3',
+            street: 'Piccadilly Plaza',
+            city: 'Manchester',
+          },
+          contactNumber: '0161 496 0754',
+          email: 'hello@northgate-solicitors.test',
+          feePence: 25_000,
+          deliveryMethod: 'In person',
+        },
+      ])
+      .returning({ id: solicitors.id });
 
     // The demo client can sign in; the others were invited and have not joined yet.
     const clientRows = [
@@ -72,7 +84,14 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
       { first: 'Daniel', last: 'Okafor', email: 'daniel.okafor@demo.test', status: 'submitted', started: 2, active: false },
       { first: 'Emma', last: 'Clarke', email: 'emma.clarke@demo.test', status: 'providerAccepted', started: 5, active: false },
       { first: 'Tom', last: 'Hughes', email: 'tom.hughes@demo.test', status: 'providerRejected', started: 12, active: false },
-      { first: 'Sarah', last: 'Mitchell', email: 'sarah.mitchell@demo.test', status: 'esignPrepared', started: 20, active: false },
+      {
+        first: 'Sarah',
+        last: 'Mitchell',
+        email: 'sarah.mitchell@demo.test',
+        status: 'esignPrepared',
+        started: 20,
+        active: false,
+      },
       { first: 'Olivia', last: 'Grant', email: 'olivia.grant@demo.test', status: 'created', started: 1, active: false },
       { first: 'James', last: 'Patel', email: 'james.patel@demo.test', status: 'customerRejected', started: 25, active: false },
     ] satisfies { first: string; last: string; email: string; status: ApplicationStatus; started: number; active: boolean }[];
@@ -81,12 +100,25 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
     for (const [index, c] of clientRows.entries()) {
       const [user] = await tx
         .insert(users)
-        .values({ email: c.email, role: 'customer', firstName: c.first, surname: c.last, passwordHash: c.active ? passwordHash : null, status: c.active ? 'active' : 'invited' })
+        .values({
+          email: c.email,
+          role: 'customer',
+          firstName: c.first,
+          surname: c.last,
+          passwordHash: c.active ? passwordHash : null,
+          status: c.active ? 'active' : 'invited',
+        })
         .returning();
       const person = demoPerson(index);
       const [client] = await tx
         .insert(clients)
-        .values({ userId: user!.id, firstName: c.first, lastName: c.last, birthDate: person.birthDate, contactNumber: person.contactNumber })
+        .values({
+          userId: user!.id,
+          firstName: c.first,
+          lastName: c.last,
+          birthDate: person.birthDate,
+          contactNumber: person.contactNumber,
+        })
         .returning();
       const caseRef = `HV-${2026}-${String(101 + index).padStart(4, '0')}`;
       const [application] = await tx
@@ -104,12 +136,24 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           createdAt: daysAgo(c.started),
         })
         .returning();
-      await tx.insert(applicationSteps).values(demoJourney(application!.id, c, person, caseRef, journeyDepth(c.status), lawyerUser.id, solicitor!.id));
-      if (!c.active) await inviteUser(tx, config, { userId: user!.id, email: c.email, kind: 'customer', actorUserId: lawyerUser.id, applicationId: application!.id });
+      await tx
+        .insert(applicationSteps)
+        .values(demoJourney(application!.id, c, person, caseRef, journeyDepth(c.status), lawyerUser.id, solicitor!.id));
+      if (!c.active)
+        await inviteUser(tx, config, {
+          userId: user!.id,
+          email: c.email,
+          kind: 'customer',
+          actorUserId: lawyerUser.id,
+          applicationId: application!.id,
+        });
       if (c.status === 'customerAccepted') loanApplicationId = application!.id;
     }
 
-    const [loan] = await tx.insert(loans).values({ applicationId: loanApplicationId, amountPence: 5_000_000, status: 'open', createdAt: daysAgo(30) }).returning();
+    const [loan] = await tx
+      .insert(loans)
+      .values({ applicationId: loanApplicationId, amountPence: 5_000_000, status: 'open', createdAt: daysAgo(30) })
+      .returning();
     const drawdownRows: { status: DrawdownStatus; pounds: number; ago: number }[] = [
       { status: 'paid', pounds: 5_000, ago: 28 },
       { status: 'customerApproved', pounds: 3_000, ago: 14 },
@@ -123,7 +167,13 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
         status: d.status,
         amountPence: d.pounds * 100,
         invoiceNumber: `INV-${3401 + i}`,
-        stageOfCase: ['First appointment', 'Financial dispute resolution', 'Disclosure', 'Final hearing preparation', 'Final hearing'][i]!,
+        stageOfCase: [
+          'First appointment',
+          'Financial dispute resolution',
+          'Disclosure',
+          'Final hearing preparation',
+          'Final hearing',
+        ][i]!,
         materialChanges: i === 2,
         materialChangesDetails: i === 2 ? 'The former matrimonial home has been valued again.' : null,
         nextHearingDate: new Date(Date.now() + (30 + i * 14) * DAY).toISOString().slice(0, 10),
@@ -139,16 +189,29 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           solicitorNotified: true,
           obligationsCompiled: true,
         },
-        clientDeclarations: d.status === 'customerApproved' || d.status === 'paid'
-          ? { satisfiedWithService: true, satisfiedWithSolicitorFee: true, approvalToPayAmount: true, compliedWithTNC: true, confirmLoanBalance: true }
-          : null,
+        clientDeclarations:
+          d.status === 'customerApproved' || d.status === 'paid'
+            ? {
+                satisfiedWithService: true,
+                satisfiedWithSolicitorFee: true,
+                approvalToPayAmount: true,
+                compliedWithTNC: true,
+                confirmLoanBalance: true,
+              }
+            : null,
         requestedBy: lawyerUser.id,
         createdAt: daysAgo(d.ago),
         updatedAt: daysAgo(d.ago),
       });
     }
     await seedPostcodeAddresses(tx);
-    await recordAudit(tx, { actorUserId: admin.id, entityType: 'database', entityId: 'demo', action: 'seeded', to: { demo: true } });
+    await recordAudit(tx, {
+      actorUserId: admin.id,
+      entityType: 'database',
+      entityId: 'demo',
+      action: 'seeded',
+      to: { demo: true },
+    });
     return true;
   });
 }
@@ -242,11 +305,33 @@ function demoJourney(
     {
       applicationId,
       step: 'financial',
-      data: { estimationOfSettlementAmount: 450000, monthlyIncome: 4200, monthlyExpenditure: 2900, nonEssMonthlyExpenditure: 350, intendedHousingArrangements: 'Buy a smaller home near the children’s school' },
+      data: {
+        estimationOfSettlementAmount: 450000,
+        monthlyIncome: 4200,
+        monthlyExpenditure: 2900,
+        nonEssMonthlyExpenditure: 350,
+        intendedHousingArrangements: 'Buy a smaller home near the children’s school',
+      },
       updatedBy,
     },
-    { applicationId, step: 'asset', data: { submittedFormE: false, additionalProperty: false, includeOtherAssets: false, assetValue: 450000, routeToRepayment: 'Settlement proceeds' }, updatedBy },
-    { applicationId, step: 'independent', data: { useOwnSolicitor: false, solicitorId, consent: true, authorised: true }, updatedBy },
+    {
+      applicationId,
+      step: 'asset',
+      data: {
+        submittedFormE: false,
+        additionalProperty: false,
+        includeOtherAssets: false,
+        assetValue: 450000,
+        routeToRepayment: 'Settlement proceeds',
+      },
+      updatedBy,
+    },
+    {
+      applicationId,
+      step: 'independent',
+      data: { useOwnSolicitor: false, solicitorId, consent: true, authorised: true },
+      updatedBy,
+    },
   );
   return rows;
 }

@@ -31,23 +31,31 @@ function hashToken(token: string): string {
  * leaked database row cannot be turned back into a link. It belongs to the session that asked for
  * it: signing out, or a password change (which ends every session), spends it.
  */
-export async function issueDownloadLink(db: Database, owner: Pick<SessionUser, 'id' | 'sessionId'>, grant: DownloadGrant, fileName: string): Promise<DownloadLink> {
+export async function issueDownloadLink(
+  db: Database,
+  owner: Pick<SessionUser, 'id' | 'sessionId'>,
+  grant: DownloadGrant,
+  fileName: string,
+): Promise<DownloadLink> {
   if (owner.sessionId === undefined) throw new Error('a download link is made only for a signed-in session');
   const token = randomBytes(32).toString('base64url');
   // The database's clock decides expiry, so processes with drifting clocks agree.
   await db.delete(downloadTokens).where(lt(downloadTokens.expiresAt, sql`now() - ${KEEP_EXPIRED_MS} * interval '1 millisecond'`));
-  const [row] = await db.insert(downloadTokens).values({
-    tokenHash: hashToken(token),
-    kind: grant.kind,
-    applicationId: grant.applicationId,
-    fileId: grant.kind === 'file' ? grant.fileId : null,
-    variant: grant.kind === 'applicationPdf' ? grant.variant : null,
-    audience: grant.kind === 'applicationPdf' ? grant.audience : null,
-    fileName,
-    userId: owner.id,
-    sessionId: owner.sessionId,
-    expiresAt: sql`now() + ${DOWNLOAD_LINK_TTL_MS} * interval '1 millisecond'`,
-  }).returning({ expiresAt: downloadTokens.expiresAt });
+  const [row] = await db
+    .insert(downloadTokens)
+    .values({
+      tokenHash: hashToken(token),
+      kind: grant.kind,
+      applicationId: grant.applicationId,
+      fileId: grant.kind === 'file' ? grant.fileId : null,
+      variant: grant.kind === 'applicationPdf' ? grant.variant : null,
+      audience: grant.kind === 'applicationPdf' ? grant.audience : null,
+      fileName,
+      userId: owner.id,
+      sessionId: owner.sessionId,
+      expiresAt: sql`now() + ${DOWNLOAD_LINK_TTL_MS} * interval '1 millisecond'`,
+    })
+    .returning({ expiresAt: downloadTokens.expiresAt });
   return { url: `/api/files/${token}`, fileName, expiresAt: new Date(row!.expiresAt).toISOString() };
 }
 
@@ -57,7 +65,10 @@ export async function issueDownloadLink(db: Database, owner: Pick<SessionUser, '
  * links: decisions, 'Deleting'), or whose session has ended (signed out, or every session ended
  * by a password change).
  */
-export async function redeemDownloadToken(db: Database, token: string): Promise<(DownloadGrant & { fileName: string; userId: number }) | undefined> {
+export async function redeemDownloadToken(
+  db: Database,
+  token: string,
+): Promise<(DownloadGrant & { fileName: string; userId: number }) | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const [found] = await db
     .select({ token: downloadTokens })
@@ -76,7 +87,8 @@ export async function redeemDownloadToken(db: Database, token: string): Promise<
     .limit(1);
   const row = found?.token;
   if (!row) return undefined;
-  if (row.kind === 'file' && row.fileId !== null) return { kind: 'file', applicationId: row.applicationId, fileId: row.fileId, fileName: row.fileName, userId: row.userId };
+  if (row.kind === 'file' && row.fileId !== null)
+    return { kind: 'file', applicationId: row.applicationId, fileId: row.fileId, fileName: row.fileName, userId: row.userId };
   if (row.kind === 'applicationPdf') {
     return {
       kind: 'applicationPdf',

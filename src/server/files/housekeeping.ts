@@ -14,12 +14,18 @@ const FILE_GRACE_MS = 60 * 60 * 1000;
  * files without a live row (a deleted file whose removal failed, an upload whose row was never
  * written). Returns what it removed. Safe in every process at once.
  */
-export async function removeUnreferencedFiles(db: Database, storage: FileStorage, options: { graceMs?: number; now?: Date } = {}): Promise<string[]> {
+export async function removeUnreferencedFiles(
+  db: Database,
+  storage: FileStorage,
+  options: { graceMs?: number; now?: Date } = {},
+): Promise<string[]> {
   const cutoff = (options.now ?? new Date()).getTime() - (options.graceMs ?? FILE_GRACE_MS);
   const old = (await storage.inventory()).filter((entry) => entry.modifiedAt.getTime() < cutoff);
   if (old.length === 0) return [];
   // Read after the inventory: a row written meanwhile is seen, so its bytes are kept.
-  const referenced = new Set((await db.select({ key: files.key }).from(files).where(isNull(files.deletedAt))).map((row) => row.key));
+  const referenced = new Set(
+    (await db.select({ key: files.key }).from(files).where(isNull(files.deletedAt))).map((row) => row.key),
+  );
   const removed: string[] = [];
   for (const entry of old) {
     if (!entry.partial && referenced.has(entry.name)) continue;
@@ -29,7 +35,12 @@ export async function removeUnreferencedFiles(db: Database, storage: FileStorage
   return removed;
 }
 
-export function startFileHousekeeping(db: Database, storage: FileStorage, log: (msg: string, err: unknown) => void, everyMs = 60 * 60 * 1000): () => void {
+export function startFileHousekeeping(
+  db: Database,
+  storage: FileStorage,
+  log: (msg: string, err: unknown) => void,
+  everyMs = 60 * 60 * 1000,
+): () => void {
   const run = () => removeUnreferencedFiles(db, storage).catch((err) => log('removing unreferenced files failed', err));
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -46,7 +46,12 @@ export class UploadRefused extends AppError {
  */
 export async function readUpload(
   request: FastifyRequest,
-  options: { storage: FileStorage; key: string; maxBytes: number; beforeFile: (fields: Record<string, string>, partFileName: string) => Promise<void> },
+  options: {
+    storage: FileStorage;
+    key: string;
+    maxBytes: number;
+    beforeFile: (fields: Record<string, string>, partFileName: string) => Promise<void>;
+  },
 ): Promise<UploadParts> {
   if (!request.isMultipart()) throw AppError.validation({ file: 'required' });
   const fields: Record<string, string> = {};
@@ -107,7 +112,10 @@ function multipartError(error: unknown): AppError {
 }
 
 /** Streams the part into storage through a check of its size and its first bytes. */
-async function storeChecked(part: MultipartFile, options: { storage: FileStorage; key: string; maxBytes: number }): Promise<number> {
+async function storeChecked(
+  part: MultipartFile,
+  options: { storage: FileStorage; key: string; maxBytes: number },
+): Promise<number> {
   let size = 0;
   let head = Buffer.alloc(0);
   let refused: UploadRefused | undefined;

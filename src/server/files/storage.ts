@@ -98,7 +98,10 @@ export class DiskFileStorage implements FileStorage {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
-      await pipeline(source instanceof Readable ? source : Readable.from([Buffer.from(source)]), fs.createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(
+        source instanceof Readable ? source : Readable.from([Buffer.from(source)]),
+        fs.createWriteStream(temporary, { flags: 'wx' }),
+      );
       await fs.promises.rename(temporary, target);
     } catch (error) {
       await fs.promises.rm(temporary, { force: true });

@@ -23,7 +23,8 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own refusals: malformed JSON, a body too large, an unsupported media type.
-    const code = status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : status === 404 ? 'notFound' : 'badRequest';
+    const code =
+      status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : status === 404 ? 'notFound' : 'badRequest';
     reply.code(status).send({ error: code });
     return;
   }

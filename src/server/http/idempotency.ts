@@ -86,12 +86,15 @@ export function idempotencyHooks(
 
   /** Ours now: renewed while the request runs; released or answered when it ends. */
   const hold = (request: FastifyRequest, reply: FastifyReply, userId: number, key: string) => {
-    const renewal = setInterval(() => {
-      db.update(idempotencyKeys)
-        .set({ createdAt: sql`now()` })
-        .where(whereClaim({ userId, key }))
-        .catch((error: unknown) => request.log.error(error, 'renewing an idempotency claim failed'));
-    }, Math.max(1, Math.floor(leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        db.update(idempotencyKeys)
+          .set({ createdAt: sql`now()` })
+          .where(whereClaim({ userId, key }))
+          .catch((error: unknown) => request.log.error(error, 'renewing an idempotency claim failed'));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     renewal.unref();
     claims.set(request, { userId, key, renewal });
     // The connection ended before the body arrived: no answer can matter, let the retry run.
@@ -169,7 +172,10 @@ export function idempotencyHooks(
       return payload;
     }
     try {
-      await db.update(idempotencyKeys).set({ statusCode: status, responseBody: parseBody(payload) }).where(whereClaim(claim));
+      await db
+        .update(idempotencyKeys)
+        .set({ statusCode: status, responseBody: parseBody(payload) })
+        .where(whereClaim(claim));
     } catch (error) {
       // The answer still goes out; the claim stays open and is taken over once its lease ends.
       request.log.error(error, 'storing an idempotent answer failed');

@@ -13,6 +13,7 @@ describe('redactUrl', () => {
   });
 
   it('keeps ordinary URLs as they are', () => {
-    for (const url of ['/api/firms/12', '/api/applications?page=2&search=smith', '/assets/index-4f9a2c.js', '/dev/mailbox']) expect(redactUrl(url)).toBe(url);
+    for (const url of ['/api/firms/12', '/api/applications?page=2&search=smith', '/assets/index-4f9a2c.js', '/dev/mailbox'])
+      expect(redactUrl(url)).toBe(url);
   });
 });

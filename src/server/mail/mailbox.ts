@@ -33,7 +33,6 @@ export async function readMailbox(db: Database): Promise<MailboxEmail[]> {
   }));
 }
 
-
 /**
  * The development mailbox page: plain HTML, no script. Each email's text is shown with its links
  * made relative, so they open on whatever host the developer is browsing.

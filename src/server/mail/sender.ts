@@ -19,7 +19,10 @@ const BATCH = 10;
  * Sends the outbox by SMTP. Rows are claimed with SKIP LOCKED and a moved next_attempt_at,
  * so several server processes never send the same email twice.
  */
-export function startMailSender(db: Database, options: { smtpUrl: string; from: string; intervalMs?: number; log: (msg: string, err?: unknown) => void }): () => void {
+export function startMailSender(
+  db: Database,
+  options: { smtpUrl: string; from: string; intervalMs?: number; log: (msg: string, err?: unknown) => void },
+): () => void {
   const transport = nodemailer.createTransport(options.smtpUrl);
   let stopped = false;
   let running = false;
@@ -28,14 +31,23 @@ export function startMailSender(db: Database, options: { smtpUrl: string; from: 
     if (running || stopped) return;
     running = true;
     try {
-      const claimed = await queryRows<Claimed>(db, sql`
+      const claimed = await queryRows<Claimed>(
+        db,
+        sql`
         update emails set next_attempt_at = now() + ${CLAIM_MS} * interval '1 millisecond', attempts = attempts + 1
         where id in (select id from emails where sent_at is null and next_attempt_at <= now()
                      order by id limit ${BATCH} for update skip locked)
-        returning id, to_address, subject, text_body, html_body, attempts`);
+        returning id, to_address, subject, text_body, html_body, attempts`,
+      );
       for (const email of claimed) {
         try {
-          await transport.sendMail({ from: options.from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
+          await transport.sendMail({
+            from: options.from,
+            to: email.to_address,
+            subject: email.subject,
+            text: email.text_body,
+            html: email.html_body,
+          });
           await db.execute(sql`update emails set sent_at = now(), last_error = null where id = ${email.id}`);
         } catch (err) {
           // Back off: 1, 2, 4 … minutes, at most an hour.

@@ -28,7 +28,10 @@ async function loadPdfData(db: Database, applicationId: number): Promise<PdfData
     .where(eq(applications.id, applicationId))
     .limit(1);
   if (!row) return undefined;
-  const [lawyerUser] = await db.select({ firstName: users.firstName, surname: users.surname }).from(users).where(eq(users.id, row.lawyerUserId));
+  const [lawyerUser] = await db
+    .select({ firstName: users.firstName, surname: users.surname })
+    .from(users)
+    .where(eq(users.id, row.lawyerUserId));
   const steps = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
   const journey: PdfData['journey'] = {};
   for (const s of steps) if ((journeySteps as readonly string[]).includes(s.step)) journey[s.step as JourneyStep] = s.data ?? {};
@@ -36,9 +39,15 @@ async function loadPdfData(db: Database, applicationId: number): Promise<PdfData
   const solicitorId = journey.independent?.solicitorId;
   const solicitorNames = new Map<number, string>();
   if (typeof solicitorId === 'number') {
-    for (const s of await db.select({ id: solicitors.id, name: solicitors.name }).from(solicitors).where(eq(solicitors.id, solicitorId))) solicitorNames.set(s.id, s.name);
+    for (const s of await db
+      .select({ id: solicitors.id, name: solicitors.name })
+      .from(solicitors)
+      .where(eq(solicitors.id, solicitorId)))
+      solicitorNames.set(s.id, s.name);
   }
-  const documentIds = (Array.isArray(journey.asset?.documents) ? journey.asset.documents : []).filter((id): id is number => Number.isInteger(id));
+  const documentIds = (Array.isArray(journey.asset?.documents) ? journey.asset.documents : []).filter((id): id is number =>
+    Number.isInteger(id),
+  );
   const fileNames = new Map<number, string>();
   if (documentIds.length > 0) {
     const rows = await db
@@ -72,4 +81,3 @@ export async function renderApplicationPdf(
   const { applicationId: _id, timeoutMs, ...layout } = options;
   return renderInWorker({ data, options: layout }, { timeoutMs });
 }
-

@@ -35,7 +35,12 @@ export class PdfWriter {
     doc.setAuthor(meta.author);
     doc.setProducer(meta.author);
     doc.setCreator(meta.author);
-    const writer = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), meta.footer);
+    const writer = new PdfWriter(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+      meta.footer,
+    );
     return writer;
   }
 
@@ -149,9 +154,20 @@ export class PdfWriter {
     // Keep a heading with at least two rows after it.
     this.ensure(22 + TEXT.leading * 2);
     this.y -= 8;
-    this.page.drawText(this.wrap(text, this.bold, 13, this.width)[0] ?? '', { x: MARGIN.left, y: this.y - 13, size: 13, font: this.bold, color: INK });
+    this.page.drawText(this.wrap(text, this.bold, 13, this.width)[0] ?? '', {
+      x: MARGIN.left,
+      y: this.y - 13,
+      size: 13,
+      font: this.bold,
+      color: INK,
+    });
     this.y -= 18;
-    this.page.drawLine({ start: { x: MARGIN.left, y: this.y }, end: { x: PAGE.width - MARGIN.right, y: this.y }, thickness: 0.6, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN.left, y: this.y },
+      end: { x: PAGE.width - MARGIN.right, y: this.y },
+      thickness: 0.6,
+      color: RULE,
+    });
     this.y -= 6;
   }
 
@@ -175,8 +191,16 @@ export class PdfWriter {
     for (let i = 0; i < count; i++) {
       this.ensure(TEXT.leading);
       const baseline = this.y - TEXT.size;
-      if (labelLines[i]) this.page.drawText(labelLines[i]!, { x: MARGIN.left, y: baseline, size: TEXT.size, font: this.regular, color: MUTED });
-      if (valueLines[i]) this.page.drawText(valueLines[i]!, { x: MARGIN.left + labelWidth + gap, y: baseline, size: TEXT.size, font: this.bold, color: INK });
+      if (labelLines[i])
+        this.page.drawText(labelLines[i]!, { x: MARGIN.left, y: baseline, size: TEXT.size, font: this.regular, color: MUTED });
+      if (valueLines[i])
+        this.page.drawText(valueLines[i]!, {
+          x: MARGIN.left + labelWidth + gap,
+          y: baseline,
+          size: TEXT.size,
+          font: this.bold,
+          color: INK,
+        });
       this.y -= TEXT.leading;
     }
     this.y -= 3;

@@ -52,11 +52,14 @@ function waitForSlot(deadline: number): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(() => {
-      const i = waiting.indexOf(go);
-      if (i >= 0) waiting.splice(i, 1);
-      reject(new AppError(503, 'pdfTimeout'));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const i = waiting.indexOf(go);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(new AppError(503, 'pdfTimeout'));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     waiting.push(go);
   });
 }
@@ -74,10 +77,14 @@ function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array> {
     };
     const timer = setTimeout(() => settle(() => reject(new AppError(503, 'pdfTimeout'))), Math.max(0, timeoutMs));
     worker.once('message', (answer: PdfWorkerAnswer) =>
-      settle(() => ('pdf' in answer ? resolve(answer.pdf) : reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: answer.error })))),
+      settle(() =>
+        'pdf' in answer ? resolve(answer.pdf) : reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: answer.error })),
+      ),
     );
     worker.once('error', (error) => settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: error }))));
-    worker.once('exit', (code) => settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: `worker exited with ${code}` }))));
+    worker.once('exit', (code) =>
+      settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: `worker exited with ${code}` }))),
+    );
   });
 }
 
@@ -92,7 +99,11 @@ function startWorker(job: PdfJob): Worker {
   if (!fromTypeScript) return new Worker(new URL('./pdf-worker.js', import.meta.url), options);
   const entry = new URL('./pdf-worker.ts', import.meta.url).href;
   // tsx's register API as an ES module (the package maps the bare name to CommonJS for require).
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(bootstrap, { ...options, eval: true });
 }

@@ -61,5 +61,7 @@ export function documentsChangeableIn(actor: Actor, status: string): boolean {
 
 /** The document types this caller may add or remove now, on an application in this status. */
 export function changeableDocumentTypes(actor: Actor, status: string): DocumentType[] {
-  return documentsChangeableIn(actor, status) ? visibleDocumentTypes(actor).filter((type) => can(actor, 'changeDocument', { type })) : [];
+  return documentsChangeableIn(actor, status)
+    ? visibleDocumentTypes(actor).filter((type) => can(actor, 'changeDocument', { type }))
+    : [];
 }

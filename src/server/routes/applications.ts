@@ -17,7 +17,8 @@ export const applicationHandlers: Handlers = {
     return created;
   },
 
-  updateApplicationStep: async (request, _reply, ctx) => saveStep(serviceContext(request, ctx), { step: request.params.step, ...request.body }),
+  updateApplicationStep: async (request, _reply, ctx) =>
+    saveStep(serviceContext(request, ctx), { step: request.params.step, ...request.body }),
 
   updateApplicationState: async (request, _reply, ctx) => changeApplicationStatus(serviceContext(request, ctx), request.body),
 };

@@ -10,7 +10,10 @@ export const clientHandlers: Handlers = {
   updateClient: async (request, _reply, ctx) => clients.updateClient(serviceContext(request, ctx), request.body),
 
   resetClientPassword: async (request, reply, ctx) => {
-    await clients.resetClientPassword(serviceContext(request, ctx), { ...request.body, meta: { ip: request.ip, userAgent: request.headers['user-agent'] } });
+    await clients.resetClientPassword(serviceContext(request, ctx), {
+      ...request.body,
+      meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    });
     reply.code(204);
   },
 };

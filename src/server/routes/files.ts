@@ -13,17 +13,24 @@ export const fileHandlers: Handlers = {
   uploadFile: async (request, reply, ctx) => {
     const service = serviceContext(request, ctx);
     // The multipart stream is HTTP's part: the service sees only the parts it reads.
-    const record = await uploadFile(service, { receive: (options) => readUpload(request, { storage: service.storage, ...options }) });
+    const record = await uploadFile(service, {
+      receive: (options) => readUpload(request, { storage: service.storage, ...options }),
+    });
     reply.code(201);
     return record;
   },
 
   deleteFile: async (request, _reply, ctx) => deleteFile(serviceContext(request, ctx), { fileKey: request.body.fileKey }),
 
-  listApplicationDocuments: async (request, _reply, ctx) => listDocuments(serviceContext(request, ctx), { applicationId: request.params.id }),
+  listApplicationDocuments: async (request, _reply, ctx) =>
+    listDocuments(serviceContext(request, ctx), { applicationId: request.params.id }),
 
   downloadDocument: async (request, _reply, ctx) =>
-    documentDownloadLink(serviceContext(request, ctx), { applicationId: request.params.id, type: request.params.type, fileId: request.query.fileId }),
+    documentDownloadLink(serviceContext(request, ctx), {
+      applicationId: request.params.id,
+      type: request.params.type,
+      fileId: request.query.fileId,
+    }),
 
   getFile: async (request, reply, ctx) => {
     reply.header('Cache-Control', 'no-store');
@@ -36,5 +43,8 @@ export const fileHandlers: Handlers = {
   },
 
   createApplicationPdf: async (request, _reply, ctx) =>
-    applicationPdfLink(serviceContext(request, ctx), { applicationId: request.params.id, variant: request.query.variant ?? 'full' }),
+    applicationPdfLink(serviceContext(request, ctx), {
+      applicationId: request.params.id,
+      variant: request.query.variant ?? 'full',
+    }),
 };

@@ -20,7 +20,9 @@ export const firmHandlers: Handlers = {
     reply.code(204);
   },
 
-  listFirmLawyers: async (request, _reply, ctx) => firms.listFirmLawyers(serviceContext(request, ctx), { id: request.params.id, ...request.query }),
+  listFirmLawyers: async (request, _reply, ctx) =>
+    firms.listFirmLawyers(serviceContext(request, ctx), { id: request.params.id, ...request.query }),
 
-  getFirmLoansAggregate: async (request, _reply, ctx) => firms.getFirmLoansAggregate(serviceContext(request, ctx), { id: request.params.id }),
+  getFirmLoansAggregate: async (request, _reply, ctx) =>
+    firms.getFirmLoansAggregate(serviceContext(request, ctx), { id: request.params.id }),
 };

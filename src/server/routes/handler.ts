@@ -39,7 +39,11 @@ export type OperationRequest<Op extends OperationId> = FastifyRequest<{
  * contract's role and permission check. What it returns is sent as 200 (undefined → 204),
  * serialized by the contract's response schema; it may also set the reply itself.
  */
-export type Handler<Op extends OperationId = OperationId> = (request: OperationRequest<Op>, reply: FastifyReply, ctx: Context) => Promise<unknown>;
+export type Handler<Op extends OperationId = OperationId> = (
+  request: OperationRequest<Op>,
+  reply: FastifyReply,
+  ctx: Context,
+) => Promise<unknown>;
 
 /** Handlers by operationId: a name that is not in the contract does not compile. */
 export type Handlers = { [Op in OperationId]?: Handler<Op> };

@@ -80,7 +80,10 @@ export async function signIn(db: Database, body: unknown, meta: RequestMeta): Pr
   const signedIn = await openSession(db, user.id, meta, user.passwordHash);
   // Only failures count: a success clears this account's count here and gives its attempt back.
   await clearCounters(db, [keys.accountFromAddress]);
-  await giveBack(db, attempt.taken.filter((t) => t.key !== keys.accountFromAddress));
+  await giveBack(
+    db,
+    attempt.taken.filter((t) => t.key !== keys.accountFromAddress),
+  );
   return signedIn;
 }
 
@@ -89,7 +92,13 @@ async function openSession(db: Database, userId: number, meta: RequestMeta, pass
   const opened = await createSession(db, userId, passwordHash, meta);
   if (!opened) throw new AppError(401, 'invalidCredentials');
   const { token, sessionId } = opened;
-  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedIn', to: { ip: meta.ip } });
+  await recordAudit(db, {
+    actorUserId: userId,
+    entityType: 'session',
+    entityId: sessionId,
+    action: 'signedIn',
+    to: { ip: meta.ip },
+  });
   const user = await loadSessionUser(db, userId);
   if (!user) throw AppError.unauthorized();
   return { token, user };
@@ -97,7 +106,14 @@ async function openSession(db: Database, userId: number, meta: RequestMeta, pass
 
 export async function signOut(db: Database, userId: number, sessionId: number): Promise<void> {
   await revokeSession(db, sessionId);
-  await recordAudit(db, { actorUserId: userId, entityType: 'session', entityId: sessionId, action: 'signedOut', from: { state: 'active' }, to: { state: 'revoked' } });
+  await recordAudit(db, {
+    actorUserId: userId,
+    entityType: 'session',
+    entityId: sessionId,
+    action: 'signedOut',
+    from: { state: 'active' },
+    to: { state: 'revoked' },
+  });
 }
 
 type Purpose = 'invitation' | 'reset';
@@ -154,7 +170,13 @@ export async function inviteUser(
   const token = await issueToken(db, invite.userId, 'invitation', INVITATION_TTL_MS);
   const email = invitationEmail(config.brand, invite.kind, `${config.publicUrl}/sign-up-${invite.kind}/${token}`);
   await enqueueEmail(db, { to: invite.email, ...email, userType: invite.kind, applicationId: invite.applicationId ?? null });
-  await recordAudit(db, { actorUserId: invite.actorUserId, entityType: 'user', entityId: invite.userId, action: 'invited', to: { status: 'invited' } });
+  await recordAudit(db, {
+    actorUserId: invite.actorUserId,
+    entityType: 'user',
+    entityId: invite.userId,
+    action: 'invited',
+    to: { status: 'invited' },
+  });
   return token;
 }
 
@@ -184,7 +206,10 @@ async function setPasswordByLink(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, checked.userId)).for('update');
     const row = await findLiveToken(tx, purpose, input.token);
     if (!(await consumeToken(tx, row.tokenId))) throw new AppError(400, 'invalidToken');
-    await tx.update(users).set({ passwordHash, status: 'active', updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, status: 'active', updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
     await tx
       .update(userTokens)
       .set({ usedAt: sql`now()` })
@@ -205,12 +230,20 @@ async function setPasswordByLink(
   });
 }
 
-export async function completeSignUp(db: Database, body: { login: string; password: string; uuid: string }, meta: RequestMeta): Promise<SignedIn> {
+export async function completeSignUp(
+  db: Database,
+  body: { login: string; password: string; uuid: string },
+  meta: RequestMeta,
+): Promise<SignedIn> {
   const { login, password } = parse(signUpSchema, body);
   return setPasswordByLink(db, 'invitation', { token: body.uuid, login, password }, meta);
 }
 
-export async function updatePassword(db: Database, body: { token: string; login: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+export async function updatePassword(
+  db: Database,
+  body: { token: string; login: string; password: string },
+  meta: RequestMeta,
+): Promise<SignedIn> {
   const { login, password } = parse(passwordUpdateSchema, body);
   return setPasswordByLink(db, 'reset', { token: body.token, login, password }, meta);
 }

@@ -67,18 +67,30 @@ function where(search: string | undefined): SQL {
 export async function listClients({ db, actor: user }: ServiceContext, query: Paging & { search?: string }) {
   const condition = where(query.search);
   const [items, [counts]] = await Promise.all([
-    queryRows<ClientRow>(db, sql`${perClient(user)} select ${columns} ${from} where ${condition} order by c.id desc ${pageClause(query)}`),
+    queryRows<ClientRow>(
+      db,
+      sql`${perClient(user)} select ${columns} ${from} where ${condition} order by c.id desc ${pageClause(query)}`,
+    ),
     queryRows<{ total: number; withActiveCases: number }>(
       db,
       sql`${perClient(user)} select count(*)::int as total, count(*) filter (where pc.active_cases > 0)::int as "withActiveCases" ${from} where ${condition}`,
     ),
   ]);
-  return { items, total: counts?.total ?? 0, page: query.page, pageSize: query.pageSize, withActiveCases: counts?.withActiveCases ?? 0 };
+  return {
+    items,
+    total: counts?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    withActiveCases: counts?.withActiveCases ?? 0,
+  };
 }
 
 /** One client the caller reaches through an application; else 404. */
 export async function getClient({ db, actor: user }: ServiceContext, { id }: { id: number }) {
-  const [row] = await queryRows<ClientRow>(db, sql`${perClient(user, id)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`);
+  const [row] = await queryRows<ClientRow>(
+    db,
+    sql`${perClient(user, id)} select ${columns} ${from} where c.id = ${id} and c.deleted_at is null`,
+  );
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -116,15 +128,29 @@ export async function updateClient(
       ...(input.birthDay !== undefined ? { birthDate: input.birthDay } : {}),
     };
     if (Object.keys(changes).length === 0) return;
-    await tx.update(clients).set({ ...changes, updatedAt: sql`now()` }).where(eq(clients.id, clientId));
+    await tx
+      .update(clients)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(clients.id, clientId));
     if (input.firstName !== undefined || input.lastName !== undefined) {
       await tx
         .update(users)
-        .set({ ...(input.firstName !== undefined ? { firstName: input.firstName } : {}), ...(input.lastName !== undefined ? { surname: input.lastName } : {}), updatedAt: sql`now()` })
+        .set({
+          ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { surname: input.lastName } : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, before.userId));
     }
     const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'client', entityId: clientId, action: 'updated', from: previous, to: changes });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'client',
+      entityId: clientId,
+      action: 'updated',
+      from: previous,
+      to: changes,
+    });
   });
   return getClient(ctx, { id: clientId });
 }
@@ -133,7 +159,10 @@ export async function updateClient(
  * Sends a client the password reset email. The email must belong to a client the caller reaches
  * (else 404); the reset itself is the sign-in screen's (its link, its rate limits: 429).
  */
-export async function resetClientPassword({ db, config, actor: user }: ServiceContext, { meta, ...body }: { email: string; meta: RequestMeta }): Promise<void> {
+export async function resetClientPassword(
+  { db, config, actor: user }: ServiceContext,
+  { meta, ...body }: { email: string; meta: RequestMeta },
+): Promise<void> {
   const parsed = v.safeParse(emailSchema, body.email);
   if (!parsed.success) throw AppError.ruleFailed({ email: parsed.issues[0]?.message ?? 'email' });
   const email = parsed.output;
@@ -146,5 +175,11 @@ export async function resetClientPassword({ db, config, actor: user }: ServiceCo
   );
   if (!client) throw AppError.notFound();
   await requestPasswordReset(db, config, { login: email }, meta);
-  await recordAudit(db, { actorUserId: user.id, entityType: 'client', entityId: client.id, action: 'passwordResetSent', to: { userId: client.userId } });
+  await recordAudit(db, {
+    actorUserId: user.id,
+    entityType: 'client',
+    entityId: client.id,
+    action: 'passwordResetSent',
+    to: { userId: client.userId },
+  });
 }

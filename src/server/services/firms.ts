@@ -62,7 +62,13 @@ export async function listFirms({ db }: ServiceContext, query: Paging & { search
             (select count(*)::int from lawyers l join firms lf on lf.id = l.firm_id where l.deleted_at is null and lf.deleted_at is null) as "lawyersCount"`,
     ),
   ]);
-  return { items, total: counts?.total ?? 0, page: query.page, pageSize: query.pageSize, lawyersCount: counts?.lawyersCount ?? 0 };
+  return {
+    items,
+    total: counts?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    lawyersCount: counts?.lawyersCount ?? 0,
+  };
 }
 
 async function findFirm(db: Database, id: number): Promise<FirmRow | undefined> {
@@ -89,8 +95,18 @@ export async function createFirm(ctx: ServiceContext, body: unknown) {
     db.transaction(async (tx) => {
       await assertLoginFree(tx, input.login);
       const [firm] = await tx.insert(firms).values({ name: input.firmName }).returning({ id: firms.id });
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'firm', entityId: firm!.id, action: 'created', to: { firmName: input.firmName } });
-      const admin = await insertInvitedAccount(tx, { email: input.login, role: 'firm', firstName: input.firstName, surname: input.surname, firmId: firm!.id }, user.id);
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'firm',
+        entityId: firm!.id,
+        action: 'created',
+        to: { firmName: input.firmName },
+      });
+      const admin = await insertInvitedAccount(
+        tx,
+        { email: input.login, role: 'firm', firstName: input.firstName, surname: input.surname, firmId: firm!.id },
+        user.id,
+      );
       await inviteUser(tx, config, { userId: admin.id, email: input.login, kind: 'admin', actorUserId: user.id });
       return firm!.id;
     }),
@@ -100,22 +116,42 @@ export async function createFirm(ctx: ServiceContext, body: unknown) {
 
 /** The firm row locked for a change; 404 when there is no live firm. */
 async function lockFirm(db: Database, id: number) {
-  const [firm] = await db.select({ id: firms.id, name: firms.name }).from(firms).where(and(eq(firms.id, id), isNull(firms.deletedAt))).for('update');
+  const [firm] = await db
+    .select({ id: firms.id, name: firms.name })
+    .from(firms)
+    .where(and(eq(firms.id, id), isNull(firms.deletedAt)))
+    .for('update');
   if (!firm) throw AppError.notFound();
   return firm;
 }
 
 /** Changes the firm's name and its admin's names; the admin's login is read-only. */
-export async function updateFirm(ctx: ServiceContext, body: { firmId: number; firmName?: string; firstName?: string; surname?: string }) {
+export async function updateFirm(
+  ctx: ServiceContext,
+  body: { firmId: number; firmName?: string; firstName?: string; surname?: string },
+) {
   const { db, actor: user } = ctx;
   const input = parseForm(firmUpdateSchema, body);
   await db.transaction(async (tx) => {
     const firm = await lockFirm(tx, body.firmId);
     if (input.firmName !== undefined && input.firmName !== firm.name) {
-      await tx.update(firms).set({ name: input.firmName, updatedAt: sql`now()` }).where(eq(firms.id, firm.id));
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'firm', entityId: firm.id, action: 'updated', from: { firmName: firm.name }, to: { firmName: input.firmName } });
+      await tx
+        .update(firms)
+        .set({ name: input.firmName, updatedAt: sql`now()` })
+        .where(eq(firms.id, firm.id));
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'firm',
+        entityId: firm.id,
+        action: 'updated',
+        from: { firmName: firm.name },
+        to: { firmName: input.firmName },
+      });
     }
-    const names = { ...(input.firstName !== undefined ? { firstName: input.firstName } : {}), ...(input.surname !== undefined ? { surname: input.surname } : {}) };
+    const names = {
+      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+      ...(input.surname !== undefined ? { surname: input.surname } : {}),
+    };
     if (Object.keys(names).length === 0) return;
     const [admin] = await tx
       .select({ id: users.id, firstName: users.firstName, surname: users.surname })
@@ -125,8 +161,18 @@ export async function updateFirm(ctx: ServiceContext, body: { firmId: number; fi
       .limit(1)
       .for('update');
     if (!admin) return;
-    await tx.update(users).set({ ...names, updatedAt: sql`now()` }).where(eq(users.id, admin.id));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'user', entityId: admin.id, action: 'updated', from: { firstName: admin.firstName, surname: admin.surname }, to: names });
+    await tx
+      .update(users)
+      .set({ ...names, updatedAt: sql`now()` })
+      .where(eq(users.id, admin.id));
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'user',
+      entityId: admin.id,
+      action: 'updated',
+      from: { firstName: admin.firstName, surname: admin.surname },
+      to: names,
+    });
   });
   return getFirm(ctx, { id: body.firmId });
 }
@@ -141,19 +187,50 @@ export async function deleteFirm({ db, actor: user }: ServiceContext, { id }: { 
     const firm = await lockFirm(tx, id);
     // The lawyers are locked too: an application being created for one of them holds a
     // key-share lock on its row, so the check below waits for it and then sees it.
-    const firmLawyers = await tx.select({ id: lawyers.id }).from(lawyers).where(and(eq(lawyers.firmId, firm.id), isNull(lawyers.deletedAt))).for('update');
+    const firmLawyers = await tx
+      .select({ id: lawyers.id })
+      .from(lawyers)
+      .where(and(eq(lawyers.firmId, firm.id), isNull(lawyers.deletedAt)))
+      .for('update');
     const lawyerIds = firmLawyers.map((l) => l.id);
     if (await lawyersHaveActiveCases(tx, lawyerIds)) throw new AppError(400, 'hasActiveCases');
-    await tx.update(firms).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(firms.id, firm.id));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'firm', entityId: firm.id, action: 'deleted', from: { firmName: firm.name }, to: { deleted: true } });
+    await tx
+      .update(firms)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(firms.id, firm.id));
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'firm',
+      entityId: firm.id,
+      action: 'deleted',
+      from: { firmName: firm.name },
+      to: { deleted: true },
+    });
     if (lawyerIds.length > 0) {
-      await tx.update(lawyers).set({ deletedAt: sql`now()` }).where(and(eq(lawyers.firmId, firm.id), isNull(lawyers.deletedAt)));
+      await tx
+        .update(lawyers)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(lawyers.firmId, firm.id), isNull(lawyers.deletedAt)));
       for (const lawyerId of lawyerIds) {
-        await recordAudit(tx, { actorUserId: user.id, entityType: 'lawyer', entityId: lawyerId, action: 'deleted', from: { firmId: firm.id }, to: { deleted: true } });
+        await recordAudit(tx, {
+          actorUserId: user.id,
+          entityType: 'lawyer',
+          entityId: lawyerId,
+          action: 'deleted',
+          from: { firmId: firm.id },
+          to: { deleted: true },
+        });
       }
     }
-    const accounts = await tx.select({ id: users.id }).from(users).where(and(eq(users.firmId, firm.id), isNull(users.deletedAt)));
-    await softDeleteAccounts(tx, accounts.map((a) => a.id), user.id);
+    const accounts = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.firmId, firm.id), isNull(users.deletedAt)));
+    await softDeleteAccounts(
+      tx,
+      accounts.map((a) => a.id),
+      user.id,
+    );
   });
 }
 
@@ -170,8 +247,16 @@ export async function listFirmLawyers(ctx: ServiceContext, { id, ...query }: { i
 export async function getFirmLoansAggregate(ctx: ServiceContext, { id }: { id: number }) {
   const { db } = ctx;
   await getFirm(ctx, { id });
-  const statuses = sql.join(creditUsingDrawdownStatuses.map((s) => sql`${s}`), sql`, `);
-  const [row] = await queryRows<{ loansSum: number; totalDrawdowns: number; loansCount: number; dateCustomerAccepted: Date | string | null }>(
+  const statuses = sql.join(
+    creditUsingDrawdownStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{
+    loansSum: number;
+    totalDrawdowns: number;
+    loansCount: number;
+    dateCustomerAccepted: Date | string | null;
+  }>(
     db,
     sql`select coalesce(sum(lo.amount_pence), 0)::float8 / 100 as "loansSum",
           coalesce(sum(used.pence), 0)::float8 / 100 as "totalDrawdowns",

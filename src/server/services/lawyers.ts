@@ -41,7 +41,10 @@ function where(user: SessionUser, filter: LawyerFilter): SQL {
   const pattern = searchPattern(filter.search);
   const parts: SQL[] = [sql`lawyers.deleted_at is null`, lawyerPolicy.scope(user) ?? sql`true`];
   if (filter.firmId !== undefined) parts.push(sql`lawyers.firm_id = ${filter.firmId}`);
-  if (pattern) parts.push(sql`(u.first_name ilike ${pattern} or u.surname ilike ${pattern} or u.email ilike ${pattern} or (u.first_name || ' ' || u.surname) ilike ${pattern} or f.name ilike ${pattern})`);
+  if (pattern)
+    parts.push(
+      sql`(u.first_name ilike ${pattern} or u.surname ilike ${pattern} or u.email ilike ${pattern} or (u.first_name || ' ' || u.surname) ilike ${pattern} or f.name ilike ${pattern})`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -53,7 +56,10 @@ const lawyerFrom = sql`from lawyers join users u on u.id = lawyers.user_id join 
 export async function listLawyers({ db, actor: user }: ServiceContext, query: Paging & LawyerFilter) {
   const condition = where(user, query);
   const [rows, [count]] = await Promise.all([
-    queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where ${condition} order by lawyers.id desc ${pageClause(query)}`),
+    queryRows<LawyerRow>(
+      db,
+      sql`select ${lawyerColumns} ${lawyerFrom} where ${condition} order by lawyers.id desc ${pageClause(query)}`,
+    ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total ${lawyerFrom} where ${condition}`),
   ]);
   return { items: rows.map(toLawyer), total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
@@ -76,7 +82,10 @@ export async function countLawyers({ db, actor: user }: ServiceContext, filter: 
 }
 
 async function findLawyer(db: Database, user: SessionUser, id: number) {
-  const [row] = await queryRows<LawyerRow>(db, sql`select ${lawyerColumns} ${lawyerFrom} where lawyers.id = ${id} and ${where(user, {})}`);
+  const [row] = await queryRows<LawyerRow>(
+    db,
+    sql`select ${lawyerColumns} ${lawyerFrom} where lawyers.id = ${id} and ${where(user, {})}`,
+  );
   return row ? toLawyer(row) : undefined;
 }
 
@@ -101,12 +110,26 @@ export async function createLawyer(
   const lawyerId = await withLoginGuard(() =>
     db.transaction(async (tx) => {
       // A firm being deleted meanwhile: its row is locked by the delete, and is gone after it.
-      const [firm] = await tx.select({ id: firms.id }).from(firms).where(and(eq(firms.id, body.firmId), isNull(firms.deletedAt))).for('share');
+      const [firm] = await tx
+        .select({ id: firms.id })
+        .from(firms)
+        .where(and(eq(firms.id, body.firmId), isNull(firms.deletedAt)))
+        .for('share');
       if (!firm) throw AppError.notFound();
       await assertLoginFree(tx, input.login);
-      const account = await insertInvitedAccount(tx, { email: input.login, role: 'lawyer', firstName: input.firstName, surname: input.surname, firmId: firm.id }, user.id);
+      const account = await insertInvitedAccount(
+        tx,
+        { email: input.login, role: 'lawyer', firstName: input.firstName, surname: input.surname, firmId: firm.id },
+        user.id,
+      );
       const [lawyer] = await tx.insert(lawyers).values({ userId: account.id, firmId: firm.id }).returning({ id: lawyers.id });
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'lawyer', entityId: lawyer!.id, action: 'created', to: { userId: account.id, firmId: firm.id } });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'lawyer',
+        entityId: lawyer!.id,
+        action: 'created',
+        to: { userId: account.id, firmId: firm.id },
+      });
       await inviteUser(tx, config, { userId: account.id, email: input.login, kind: 'lawyer', actorUserId: user.id });
       return lawyer!.id;
     }),
@@ -117,7 +140,13 @@ export async function createLawyer(
 /** The lawyer row locked for a change, if the caller manages it. */
 async function lockLawyer(db: Database, user: SessionUser, id: number) {
   const [row] = await db
-    .select({ id: lawyers.id, userId: lawyers.userId, firmId: lawyers.firmId, firstName: users.firstName, surname: users.surname })
+    .select({
+      id: lawyers.id,
+      userId: lawyers.userId,
+      firmId: lawyers.firmId,
+      firstName: users.firstName,
+      surname: users.surname,
+    })
     .from(lawyers)
     .innerJoin(users, eq(users.id, lawyers.userId))
     .where(and(eq(lawyers.id, id), isNull(lawyers.deletedAt)))
@@ -133,10 +162,23 @@ export async function updateLawyer(ctx: ServiceContext, body: { lawyerId: number
   const input = parseForm(lawyerUpdateSchema, body);
   await db.transaction(async (tx) => {
     const lawyer = await lockLawyer(tx, user, body.lawyerId);
-    const changes = { ...(input.firstName !== undefined ? { firstName: input.firstName } : {}), ...(input.surname !== undefined ? { surname: input.surname } : {}) };
+    const changes = {
+      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+      ...(input.surname !== undefined ? { surname: input.surname } : {}),
+    };
     if (Object.keys(changes).length === 0) return;
-    await tx.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, lawyer.userId));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'lawyer', entityId: lawyer.id, action: 'updated', from: { firstName: lawyer.firstName, surname: lawyer.surname }, to: changes });
+    await tx
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, lawyer.userId));
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'lawyer',
+      entityId: lawyer.id,
+      action: 'updated',
+      from: { firstName: lawyer.firstName, surname: lawyer.surname },
+      to: changes,
+    });
   });
   return getLawyer(ctx, { id: body.lawyerId });
 }
@@ -146,7 +188,10 @@ export async function lawyersHaveActiveCases(db: Database, lawyerIds: number[]):
   if (lawyerIds.length === 0) return false;
   const [row] = await queryRows<{ active: boolean }>(
     db,
-    sql`select exists (select 1 from applications a where a.lawyer_id in (${sql.join(lawyerIds.map((id) => sql`${id}`), sql`, `)}) and ${activeCase('a')}) as active`,
+    sql`select exists (select 1 from applications a where a.lawyer_id in (${sql.join(
+      lawyerIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and ${activeCase('a')}) as active`,
   );
   return row?.active === true;
 }
@@ -161,8 +206,18 @@ export async function deleteLawyer({ db, actor: user }: ServiceContext, { id }: 
     // row, so the check below waits for it and then sees it.
     const lawyer = await lockLawyer(tx, user, id);
     if (await lawyersHaveActiveCases(tx, [lawyer.id])) throw new AppError(400, 'hasActiveCases');
-    await tx.update(lawyers).set({ deletedAt: sql`now()` }).where(eq(lawyers.id, lawyer.id));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'lawyer', entityId: lawyer.id, action: 'deleted', from: { firmId: lawyer.firmId }, to: { deleted: true } });
+    await tx
+      .update(lawyers)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(lawyers.id, lawyer.id));
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'lawyer',
+      entityId: lawyer.id,
+      action: 'deleted',
+      from: { firmId: lawyer.firmId },
+      to: { deleted: true },
+    });
     await softDeleteAccounts(tx, [lawyer.userId], user.id);
   });
 }

@@ -54,7 +54,13 @@ export async function insertInvitedAccount(
     entityType: 'user',
     entityId: user!.id,
     action: 'created',
-    to: { role: account.role, firmId: account.firmId, email: account.email, firstName: account.firstName, surname: account.surname },
+    to: {
+      role: account.role,
+      firmId: account.firmId,
+      email: account.email,
+      firstName: account.firstName,
+      surname: account.surname,
+    },
   });
   return user!;
 }
@@ -79,6 +85,13 @@ export async function softDeleteAccounts(db: Database, userIds: number[], actorU
     .set({ usedAt: sql`now()` })
     .where(and(inArray(userTokens.userId, userIds), isNull(userTokens.usedAt)));
   for (const user of deleted) {
-    await recordAudit(db, { actorUserId, entityType: 'user', entityId: user.id, action: 'deleted', from: { status: user.status }, to: { deleted: true } });
+    await recordAudit(db, {
+      actorUserId,
+      entityType: 'user',
+      entityId: user.id,
+      action: 'deleted',
+      from: { status: user.status },
+      to: { deleted: true },
+    });
   }
 }

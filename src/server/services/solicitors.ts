@@ -60,7 +60,13 @@ export async function listSolicitors({ db }: ServiceContext, query: Paging & { s
       sql`select count(*)::int as total, count(*) filter (where exists (${casesOf('s')}))::int as "withActiveCases" from solicitors s where ${condition}`,
     ),
   ]);
-  return { items, total: counts?.total ?? 0, page: query.page, pageSize: query.pageSize, withActiveCases: counts?.withActiveCases ?? 0 };
+  return {
+    items,
+    total: counts?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    withActiveCases: counts?.withActiveCases ?? 0,
+  };
 }
 
 /**
@@ -68,7 +74,10 @@ export async function listSolicitors({ db }: ServiceContext, query: Paging & { s
  * keeps naming the solicitor it chose.
  */
 export async function getSolicitor({ db }: ServiceContext, { id }: { id: number }) {
-  const [row] = await queryRows<SolicitorRow>(db, sql`select ${columns}, (select count(*)::int from (${casesOf('s')}) c) as "casesAmount" from solicitors s where s.id = ${id}`);
+  const [row] = await queryRows<SolicitorRow>(
+    db,
+    sql`select ${columns}, (select count(*)::int from (${casesOf('s')}) c) as "casesAmount" from solicitors s where s.id = ${id}`,
+  );
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -87,21 +96,40 @@ async function assertEmailFree(db: Database, email: string, exceptId?: number) {
 export async function createSolicitor(ctx: ServiceContext, body: unknown) {
   const { db, actor: user } = ctx;
   const input: SolicitorCreateInput = parseForm(solicitorCreateSchema, body);
-  const id = await refuseDuplicate({ email: 'addressUsed' }, () => db.transaction(async (tx) => {
-    await assertEmailFree(tx, input.email);
-    const [row] = await tx
-      .insert(solicitors)
-      .values({ name: input.name, address: input.address, contactNumber: input.contactNumber, email: input.email, feePence: toPence(input.fee), deliveryMethod: input.deliveryMethod })
-      .returning({ id: solicitors.id });
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: row!.id, action: 'created', to: { ...input } });
-    return row!.id;
-  }));
+  const id = await refuseDuplicate({ email: 'addressUsed' }, () =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, input.email);
+      const [row] = await tx
+        .insert(solicitors)
+        .values({
+          name: input.name,
+          address: input.address,
+          contactNumber: input.contactNumber,
+          email: input.email,
+          feePence: toPence(input.fee),
+          deliveryMethod: input.deliveryMethod,
+        })
+        .returning({ id: solicitors.id });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'solicitor',
+        entityId: row!.id,
+        action: 'created',
+        to: { ...input },
+      });
+      return row!.id;
+    }),
+  );
   return getSolicitor(ctx, { id });
 }
 
 /** The live solicitor row locked for a change; 404 otherwise. */
 async function lockSolicitor(db: Database, id: number) {
-  const [row] = await db.select().from(solicitors).where(and(eq(solicitors.id, id), isNull(solicitors.deletedAt))).for('update');
+  const [row] = await db
+    .select()
+    .from(solicitors)
+    .where(and(eq(solicitors.id, id), isNull(solicitors.deletedAt)))
+    .for('update');
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -120,9 +148,19 @@ export async function updateSolicitor(ctx: ServiceContext, body: { solicitorId: 
       ...(input.deliveryMethod !== undefined ? { deliveryMethod: input.deliveryMethod } : {}),
     };
     if (Object.keys(changes).length === 0) return;
-    await tx.update(solicitors).set({ ...changes, updatedAt: sql`now()` }).where(eq(solicitors.id, before.id));
+    await tx
+      .update(solicitors)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(solicitors.id, before.id));
     const from = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: before.id, action: 'updated', from, to: changes });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'solicitor',
+      entityId: before.id,
+      action: 'updated',
+      from,
+      to: changes,
+    });
   });
   return getSolicitor(ctx, { id: body.solicitorId });
 }
@@ -134,9 +172,22 @@ export async function updateSolicitor(ctx: ServiceContext, body: { solicitorId: 
 export async function deleteSolicitor({ db, actor: user }: ServiceContext, { id }: { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const solicitor = await lockSolicitor(tx, id);
-    const [row] = await queryRows<{ active: boolean }>(tx, sql`select exists (${casesOf('s')}) as active from solicitors s where s.id = ${solicitor.id}`);
+    const [row] = await queryRows<{ active: boolean }>(
+      tx,
+      sql`select exists (${casesOf('s')}) as active from solicitors s where s.id = ${solicitor.id}`,
+    );
     if (row?.active) throw new AppError(400, 'hasActiveCases');
-    await tx.update(solicitors).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(solicitors.id, solicitor.id));
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'solicitor', entityId: solicitor.id, action: 'deleted', from: { name: solicitor.name }, to: { deleted: true } });
+    await tx
+      .update(solicitors)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(solicitors.id, solicitor.id));
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'solicitor',
+      entityId: solicitor.id,
+      action: 'deleted',
+      from: { name: solicitor.name },
+      to: { deleted: true },
+    });
   });
 }

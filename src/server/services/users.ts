@@ -22,16 +22,18 @@ function where(filter: UserFilter): SQL | undefined {
     isNull(users.deletedAt),
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.firmId ? eq(users.firmId, filter.firmId) : undefined,
-    pattern
-      ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.surname, pattern))
-      : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.surname, pattern)) : undefined,
   );
 }
 
 /** Staff's list of accounts, newest first; one query for the page and one for the total. */
 export async function listUsers({ db }: ServiceContext, filter: UserFilter) {
   const [items, [total]] = await Promise.all([
-    selectAccounts(db, extraFields).where(where(filter)).orderBy(desc(users.id)).limit(filter.pageSize).offset(pageOffset(filter)),
+    selectAccounts(db, extraFields)
+      .where(where(filter))
+      .orderBy(desc(users.id))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter)),
     db.select({ n: count() }).from(users).where(where(filter)),
   ]);
   return pageOf(items, total?.n, filter);

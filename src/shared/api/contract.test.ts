@@ -124,7 +124,10 @@ describe('openapi.yaml', () => {
     for (const { method, path, op } of operations) {
       const at = `${method.toUpperCase()} ${path}`;
       expect(op.operationId, at).toMatch(/^[a-z][A-Za-z0-9]*$/);
-      expect(ids.filter((id) => id === op.operationId), `${at}: operationId must be unique`).toHaveLength(1);
+      expect(
+        ids.filter((id) => id === op.operationId),
+        `${at}: operationId must be unique`,
+      ).toHaveLength(1);
       expect(op.tags?.length, `${at}: tags`).toBeGreaterThan(0);
       expect(op.summary, `${at}: summary`).toBeTruthy();
       if (!isPublic(op)) {

@@ -18,7 +18,12 @@ export function formatPostcode(raw: unknown): string {
 
 /** Lower-case words only, so 'Flat 1, High St.' and 'flat 1 high st' are the same address. */
 function words(raw: unknown): string {
-  return typeof raw === 'string' ? raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : '';
+  return typeof raw === 'string'
+    ? raw
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+    : '';
 }
 
 interface AddressLike {
@@ -63,7 +68,12 @@ export function isoDay(value: unknown): number | null {
  * phone and the server (which runs in UTC) agree on "today", as the display formats do.
  */
 export function todayDay(today: Date): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(today);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(today);
   return isoDay(parts) ?? Math.floor(today.getTime() / 86_400_000);
 }
 

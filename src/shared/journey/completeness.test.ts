@@ -1,21 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { firstIncompleteStep, isStepComplete, isStepLocked, isStepReachable, needsFormEDocuments, requiredFilled } from './completeness';
+import {
+  firstIncompleteStep,
+  isStepComplete,
+  isStepLocked,
+  isStepReachable,
+  needsFormEDocuments,
+  requiredFilled,
+} from './completeness';
 import { customerSteps, lawyerSteps, type Journey, type JourneyData } from './steps';
 
 const personalFull: JourneyData['personal'] = {
-  firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', birthDayDay: 1, birthMonth: 1, birthYear: 1980, metClient: false,
-  title: 'Ms', gender: 'Female', nationality: 'British', contactNumber: '0207 946 0000', dependants: false,
-  addressHistory: [{ type: 'postcode', postcode: 'SW1A 1AA', address: '10 Downing St', date: '2020-01-01' }], status: 'retired',
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane@example.com',
+  birthDayDay: 1,
+  birthMonth: 1,
+  birthYear: 1980,
+  metClient: false,
+  title: 'Ms',
+  gender: 'Female',
+  nationality: 'British',
+  contactNumber: '0207 946 0000',
+  dependants: false,
+  addressHistory: [{ type: 'postcode', postcode: 'SW1A 1AA', address: '10 Downing St', date: '2020-01-01' }],
+  status: 'retired',
 };
 const full: Journey = {
   personal: personalFull,
   client: { clientAgree: true },
   case: {
-    caseRef: 'A', timeEstimation: 'B', stageOfProceedings: 'C', disputeLevel: 'optionA', yearsMarried: 1, settlementPrinciples: 'D',
-    preNuptualAgreement: false, completion: 'less', feeEstimate: 1, feeEstimateToReach: 1, relevantProceedings: false, jurisDisputes: false,
-    maintenancePaid: true, thirdPartyInvolvement: false, settlementOffer: false, outstandingFees: 0, clientSuffered: false, dateToKnowMore: '2025-01-01',
+    caseRef: 'A',
+    timeEstimation: 'B',
+    stageOfProceedings: 'C',
+    disputeLevel: 'optionA',
+    yearsMarried: 1,
+    settlementPrinciples: 'D',
+    preNuptualAgreement: false,
+    completion: 'less',
+    feeEstimate: 1,
+    feeEstimateToReach: 1,
+    relevantProceedings: false,
+    jurisDisputes: false,
+    maintenancePaid: true,
+    thirdPartyInvolvement: false,
+    settlementOffer: false,
+    outstandingFees: 0,
+    clientSuffered: false,
+    dateToKnowMore: '2025-01-01',
   },
-  financial: { estimationOfSettlementAmount: 1, monthlyIncome: 1, monthlyExpenditure: 1, nonEssMonthlyExpenditure: 1, intendedHousingArrangements: 'x' },
+  financial: {
+    estimationOfSettlementAmount: 1,
+    monthlyIncome: 1,
+    monthlyExpenditure: 1,
+    nonEssMonthlyExpenditure: 1,
+    intendedHousingArrangements: 'x',
+  },
   asset: { submittedFormE: true, documents: [1], assetValue: 1, routeToRepayment: 'x' },
   independent: { solicitorId: 2, consent: true, authorised: true },
 };
@@ -24,18 +63,30 @@ describe('requiredFilled', () => {
   it('counts the required fields the answers call for', () => {
     expect(requiredFilled('personal', personalFull, 'lawyer')).toEqual({ filled: 14, required: 14 });
     // An employed status adds occupation, employer and years; dependants add the two counts.
-    expect(requiredFilled('personal', { ...personalFull, status: 'employedFullTime', dependants: true }, 'lawyer')).toEqual({ filled: 14, required: 19 });
+    expect(requiredFilled('personal', { ...personalFull, status: 'employedFullTime', dependants: true }, 'lawyer')).toEqual({
+      filled: 14,
+      required: 19,
+    });
     expect(requiredFilled('personal', undefined, 'lawyer')).toEqual({ filled: 0, required: 17 });
     expect(requiredFilled('personal', { firstName: '  ', addressHistory: [] }, 'lawyer').filled).toBe(0);
   });
   it('counts false as an answer, but not an unticked confirmation', () => {
     expect(requiredFilled('client', { clientAgree: false }, 'customer')).toEqual({ filled: 0, required: 1 });
-    expect(requiredFilled('independent', { solicitorId: null, consent: false, authorised: true }, 'lawyer')).toEqual({ filled: 1, required: 3 });
+    expect(requiredFilled('independent', { solicitorId: null, consent: false, authorised: true }, 'lawyer')).toEqual({
+      filled: 1,
+      required: 3,
+    });
     expect(requiredFilled('independent', { useOwnSolicitor: true }, 'customer')).toEqual({ filled: 0, required: 0 });
   });
   it('follows the Form E choice', () => {
     expect(requiredFilled('asset', { submittedFormE: true, assetValue: 1 }, 'lawyer')).toEqual({ filled: 2, required: 4 });
-    expect(requiredFilled('asset', { submittedFormE: false, additionalProperty: true, addressType: 'manually', includeOtherAssets: true }, 'lawyer')).toEqual({ filled: 4, required: 14 });
+    expect(
+      requiredFilled(
+        'asset',
+        { submittedFormE: false, additionalProperty: true, addressType: 'manually', includeOtherAssets: true },
+        'lawyer',
+      ),
+    ).toEqual({ filled: 4, required: 14 });
   });
 });
 
@@ -70,7 +121,9 @@ describe('lawyer locking', () => {
   });
   it('opens the first step that is not complete, or the summary', () => {
     expect(firstIncompleteStep(lawyerSteps, {}, 'lawyer')).toBe('personal');
-    expect(firstIncompleteStep(lawyerSteps, { personal: { firstName: 'J' }, case: { caseRef: 'x' } }, 'lawyer')).toBe('financial');
+    expect(firstIncompleteStep(lawyerSteps, { personal: { firstName: 'J' }, case: { caseRef: 'x' } }, 'lawyer')).toBe(
+      'financial',
+    );
     expect(firstIncompleteStep(lawyerSteps, full, 'lawyer')).toBe('summary');
   });
 });
@@ -80,7 +133,9 @@ describe('customer reachability (every earlier required field filled)', () => {
     expect(isStepReachable(customerSteps, 'personal', {}, 'customer')).toBe(true);
     expect(isStepReachable(customerSteps, 'client', { personal: { firstName: 'J' } }, 'customer')).toBe(false);
     expect(isStepReachable(customerSteps, 'client', { personal: personalFull }, 'customer')).toBe(true);
-    expect(isStepReachable(customerSteps, 'case', { personal: personalFull, client: { clientAgree: false } }, 'customer')).toBe(false);
+    expect(isStepReachable(customerSteps, 'case', { personal: personalFull, client: { clientAgree: false } }, 'customer')).toBe(
+      false,
+    );
     expect(isStepReachable(customerSteps, 'summary', full, 'customer')).toBe(true);
     expect(isStepReachable(customerSteps, 'summary', { ...full, financial: { monthlyIncome: 1 } }, 'customer')).toBe(false);
     expect(isStepLocked(customerSteps, 'case', { personal: personalFull }, 'customer')).toBe(true);

@@ -47,8 +47,13 @@ export function isStepComplete(step: FormStep, journey: Journey | null | undefin
  * first step that is not complete (so never a locked one), for the customer the first step with any
  * required field missing (so always a reachable one). The last step when all are done.
  */
-export function firstIncompleteStep(steps: readonly FormStep[], journey: Journey | null | undefined, audience: Audience): FormStep {
-  const done = (step: FormStep) => (audience === 'lawyer' ? isStepComplete(step, journey, audience) : allRequiredFilled(step, journey, audience));
+export function firstIncompleteStep(
+  steps: readonly FormStep[],
+  journey: Journey | null | undefined,
+  audience: Audience,
+): FormStep {
+  const done = (step: FormStep) =>
+    audience === 'lawyer' ? isStepComplete(step, journey, audience) : allRequiredFilled(step, journey, audience);
   return steps.find((step) => step !== 'summary' && !done(step)) ?? steps[steps.length - 1] ?? 'summary';
 }
 
@@ -56,7 +61,12 @@ export function firstIncompleteStep(steps: readonly FormStep[], journey: Journey
  * Lawyer: the first step is never locked; any other is locked until the step before it is complete.
  * Customer: locked while not reachable. A step not in the list is locked.
  */
-export function isStepLocked(steps: readonly FormStep[], step: FormStep, journey: Journey | null | undefined, audience: Audience): boolean {
+export function isStepLocked(
+  steps: readonly FormStep[],
+  step: FormStep,
+  journey: Journey | null | undefined,
+  audience: Audience,
+): boolean {
   const index = steps.indexOf(step);
   if (index < 0) return true;
   if (audience === 'customer') return !isStepReachable(steps, step, journey, audience);
@@ -64,7 +74,12 @@ export function isStepLocked(steps: readonly FormStep[], step: FormStep, journey
 }
 
 /** Customer (spec: "reachable only if earlier required fields are filled"): all of every earlier step's. */
-export function isStepReachable(steps: readonly FormStep[], step: FormStep, journey: Journey | null | undefined, audience: Audience): boolean {
+export function isStepReachable(
+  steps: readonly FormStep[],
+  step: FormStep,
+  journey: Journey | null | undefined,
+  audience: Audience,
+): boolean {
   const index = steps.indexOf(step);
   if (index < 0) return false;
   return steps.slice(0, index).every((earlier) => allRequiredFilled(earlier, journey, audience));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, journeyStepTitle, printedSections, printedValue, summaryRows, summarySections, type PrintedLine } from './display';
+import {
+  displayValue,
+  journeyStepTitle,
+  printedSections,
+  printedValue,
+  summaryRows,
+  summarySections,
+  type PrintedLine,
+} from './display';
 import type { Journey } from './steps';
 
 const lookups = { solicitorNames: new Map([[3, 'Greenway Legal Advice']]), fileNames: new Map([[7, 'form-e.pdf']]) };
@@ -45,7 +53,10 @@ describe('journey display', () => {
       ['Day', '4'],
       ['Month', 'July'],
       ['Year', '1980'],
-      ['Your client’s addresses over the last 2 years, latest first', '5, Park Row, Leeds, LS1 4DY, March 2019; 1 High Street, York, YO1 7HH'],
+      [
+        'Your client’s addresses over the last 2 years, latest first',
+        '5, Park Row, Leeds, LS1 4DY, March 2019; 1 High Street, York, YO1 7HH',
+      ],
       ['What is your client’s employment status?', 'Employed full time'],
     ]);
     expect(displayValue('asset', 'documents', [7])).toBe('1 document');
@@ -62,7 +73,12 @@ describe('journey display', () => {
   });
 
   it('prints the birth date once, each address and asset, and names the solicitor', () => {
-    const [personal, asset, financial, independent] = printedSections(journey, ['personal', 'asset', 'financial', 'independent'], 'lawyer', lookups);
+    const [personal, asset, financial, independent] = printedSections(
+      journey,
+      ['personal', 'asset', 'financial', 'independent'],
+      'lawyer',
+      lookups,
+    );
     expect(personal!.lines).toContainEqual(row('Date of birth', '04/07/1980'));
     expect(personal!.lines).toContainEqual(row('Address 1', '5 Park Row, Leeds, LS1 4DY'));
     expect(personal!.lines).toContainEqual(row('Moved in (month and year)', 'March 2019'));
@@ -72,11 +88,15 @@ describe('journey display', () => {
     expect(asset!.lines).toContainEqual(row('Realisable value', '£1,200.00'));
     expect(asset!.lines).toContainEqual(row('Type of asset (2)', 'A boat'));
     expect(financial).toMatchObject({ title: 'Financial details', answered: false, lines: [] });
-    expect(independent!.lines).toContainEqual(row('Choose a solicitor to give your client independent advice', 'Greenway Legal Advice'));
+    expect(independent!.lines).toContainEqual(
+      row('Choose a solicitor to give your client independent advice', 'Greenway Legal Advice'),
+    );
   });
 
   it('prints only the chosen fields, and leaves out steps with none', () => {
-    const sections = printedSections(journey, ['personal', 'client'], 'lawyer', lookups, (step) => (step === 'personal' ? ['lastName'] : undefined));
+    const sections = printedSections(journey, ['personal', 'client'], 'lawyer', lookups, (step) =>
+      step === 'personal' ? ['lastName'] : undefined,
+    );
     expect(sections).toEqual([{ step: 'personal', title: 'Client details', answered: true, lines: [row('Last name', 'Smith')] }]);
   });
 

@@ -46,7 +46,8 @@ function entryText(prefix: string, entry: unknown): string {
 export function displayValue(step: JourneyStep, field: string, value: unknown): string {
   if (Array.isArray(value)) {
     if (step === 'asset' && field === 'documents') return value.length === 1 ? '1 document' : `${value.length} documents`;
-    if (value.some((entry) => entry && typeof entry === 'object')) return value.map((entry) => entryText(field, entry)).join('; ');
+    if (value.some((entry) => entry && typeof entry === 'object'))
+      return value.map((entry) => entryText(field, entry)).join('; ');
   }
   return valueLabel(field, value);
 }
@@ -77,7 +78,11 @@ export interface SummarySection {
 
 /** The summary step's sections: each of the given steps with its title and answered rows. */
 export function summarySections(journey: Journey, steps: readonly JourneyStep[], audience: Audience): SummarySection[] {
-  return steps.map((step) => ({ step, title: journeyStepTitle(step, audience), rows: summaryRows(step, journey[step] as Data | undefined, audience) }));
+  return steps.map((step) => ({
+    step,
+    title: journeyStepTitle(step, audience),
+    rows: summaryRows(step, journey[step] as Data | undefined, audience),
+  }));
 }
 
 // ── the application PDF ──
@@ -94,27 +99,48 @@ export function printedFields(step: JourneyStep): string[] {
 
 /** One answer as the PDF prints it: Yes/No, £1,234.56, DD/MM/YYYY, option labels; ids as names. */
 export function printedValue(field: string, value: unknown, lookups: DisplayLookups): string {
-  if (field === 'solicitorId') return typeof value === 'number' ? (lookups.solicitorNames.get(value) ?? `Solicitor ${value}`) : '';
-  if (field === 'documents' && Array.isArray(value)) return value.map((id) => lookups.fileNames.get(id as number) ?? `Document ${String(id)} (removed)`).join('\n');
+  if (field === 'solicitorId')
+    return typeof value === 'number' ? (lookups.solicitorNames.get(value) ?? `Solicitor ${value}`) : '';
+  if (field === 'documents' && Array.isArray(value))
+    return value.map((id) => lookups.fileNames.get(id as number) ?? `Document ${String(id)} (removed)`).join('\n');
   if (isRecord(value)) return JSON.stringify(value);
   return valueLabel(field, value);
 }
 
 function addressText(entry: Data): string {
-  const line = (...p: unknown[]) => p.filter((x) => typeof x === 'string' && x.trim() !== '').map((x) => String(x).trim()).join(' ');
-  const parts = entry.type === 'manually' || !present(entry.address) ? [line(entry.house, entry.street), entry.city] : [entry.address];
+  const line = (...p: unknown[]) =>
+    p
+      .filter((x) => typeof x === 'string' && x.trim() !== '')
+      .map((x) => String(x).trim())
+      .join(' ');
+  const parts =
+    entry.type === 'manually' || !present(entry.address) ? [line(entry.house, entry.street), entry.city] : [entry.address];
   return [...parts, entry.postcode].filter((p) => typeof p === 'string' && p.trim() !== '').join(', ');
 }
 
 export type PrintedLine = { kind: 'subheading'; text: string } | { kind: 'row'; label: string; value: string };
 
-function printedLines(step: JourneyStep, data: Data, fields: readonly string[], audience: Audience, lookups: DisplayLookups): PrintedLine[] {
+function printedLines(
+  step: JourneyStep,
+  data: Data,
+  fields: readonly string[],
+  audience: Audience,
+  lookups: DisplayLookups,
+): PrintedLine[] {
   const lines: PrintedLine[] = [];
   const row = (label: string, value: string) => lines.push({ kind: 'row', label, value });
   for (const field of fields) {
     if (field === 'birthDayDay') {
-      const { birthDayDay: d, birthMonth: m, birthYear: y } = data as { birthDayDay?: number; birthMonth?: number; birthYear?: number };
-      if (d || m || y) row(printedLabel(step, field, audience), [d, m, y].map((n, i) => (n ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/'));
+      const {
+        birthDayDay: d,
+        birthMonth: m,
+        birthYear: y,
+      } = data as { birthDayDay?: number; birthMonth?: number; birthYear?: number };
+      if (d || m || y)
+        row(
+          printedLabel(step, field, audience),
+          [d, m, y].map((n, i) => (n ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/'),
+        );
       continue;
     }
     const value = data[field];
@@ -124,7 +150,8 @@ function printedLines(step: JourneyStep, data: Data, fields: readonly string[], 
       value.forEach((entry: unknown, i) => {
         const address = isRecord(entry) ? entry : {};
         row(`${printedLabel(step, 'addressHistory.address', audience)} ${i + 1}`, addressText(address));
-        if (present(address.date)) row(printedLabel(step, 'addressHistory.date', audience), valueLabel('addressHistory.date', address.date));
+        if (present(address.date))
+          row(printedLabel(step, 'addressHistory.date', audience), valueLabel('addressHistory.date', address.date));
       });
       continue;
     }
@@ -132,7 +159,8 @@ function printedLines(step: JourneyStep, data: Data, fields: readonly string[], 
       lines.push({ kind: 'subheading', text: printedLabel(step, field, audience) });
       value.forEach((entry: unknown, i) => {
         const asset = isRecord(entry) ? entry : {};
-        const kind = asset.type === 'other' && present(asset.typeoOther) ? String(asset.typeoOther) : optionLabel(assetTypes, asset.type);
+        const kind =
+          asset.type === 'other' && present(asset.typeoOther) ? String(asset.typeoOther) : optionLabel(assetTypes, asset.type);
         row(`${printedLabel(step, 'assets.type', audience)} (${i + 1})`, kind || '-');
         for (const part of ['valueOfRealisable', 'clientsInterest']) {
           if (present(asset[part])) row(printedLabel(step, `assets.${part}`, audience), valueLabel(part, asset[part]));
@@ -168,7 +196,8 @@ export function printedSections(
     const fields = fieldsOf(step);
     if (!fields) return [];
     const data = journey[step];
-    const answered = data !== undefined && fields.some((f) => present(data[f]) || (f === 'birthDayDay' && present(data.birthYear)));
+    const answered =
+      data !== undefined && fields.some((f) => present(data[f]) || (f === 'birthDayDay' && present(data.birthYear)));
     const lines = answered ? printedLines(step, data, fields, audience, lookups) : [];
     return [{ step, title: journeyStepTitle(step, audience), answered, lines }];
   });

@@ -13,10 +13,11 @@ describe('fieldLabel', () => {
     expect(fieldLabel('personal', 'addressHistory.0.date', 'customer')).toBe('Moved in (month and year)');
   });
   it('labels every field of every step', () => {
-    for (const step of journeySteps) for (const field of labelledFields(step)) {
-      expect(fieldLabel(step, field, 'lawyer')).not.toBe(field);
-      expect(fieldLabel(step, field, 'customer')).not.toMatch(/your client/i);
-    }
+    for (const step of journeySteps)
+      for (const field of labelledFields(step)) {
+        expect(fieldLabel(step, field, 'lawyer')).not.toBe(field);
+        expect(fieldLabel(step, field, 'customer')).not.toMatch(/your client/i);
+      }
   });
   it('states the independent advice fee', () => {
     expect(independentAdviceText('lawyer')).toContain('£250 plus VAT');

@@ -3,7 +3,14 @@ import { formatDate, formatMoney } from '../rules/formats';
 import { monthName } from '../rules/months';
 import { formatPostcode } from './address';
 import {
-  addressEntryTypes, assetTypes, completionBands, disputeLevels, employmentStatuses, genders, optionLabel, titles,
+  addressEntryTypes,
+  assetTypes,
+  completionBands,
+  disputeLevels,
+  employmentStatuses,
+  genders,
+  optionLabel,
+  titles,
   type Option,
 } from './options';
 import type { Audience } from './required';
@@ -36,7 +43,10 @@ const labels: Record<JourneyStep, Record<string, Wording>> = {
     dependants: ask('Has your client got dependants?', 'Have you got dependants?'),
     dependantsUnder18: 'How many are under 18?',
     dependantsOther: 'How many are 18 or over?',
-    addressHistory: ask('Your client’s addresses over the last 2 years, latest first', 'Your addresses over the last 2 years, latest first'),
+    addressHistory: ask(
+      'Your client’s addresses over the last 2 years, latest first',
+      'Your addresses over the last 2 years, latest first',
+    ),
     'addressHistory.type': 'How do you want to enter the address?',
     'addressHistory.postcode': 'Postcode',
     'addressHistory.address': 'Address',
@@ -89,7 +99,10 @@ const labels: Record<JourneyStep, Record<string, Wording>> = {
     monthlyIncome: ask('Your client’s monthly income', 'Your monthly income'),
     monthlyExpenditure: ask('Your client’s monthly essential expenditure', 'Your monthly essential expenditure'),
     nonEssMonthlyExpenditure: ask('Your client’s monthly non-essential expenditure', 'Your monthly non-essential expenditure'),
-    intendedHousingArrangements: ask('What are your client’s intended housing arrangements?', 'What are your intended housing arrangements?'),
+    intendedHousingArrangements: ask(
+      'What are your client’s intended housing arrangements?',
+      'What are your intended housing arrangements?',
+    ),
   },
   asset: {
     submittedFormE: 'Has a Form E been completed?',
@@ -115,7 +128,10 @@ const labels: Record<JourneyStep, Record<string, Wording>> = {
     routeToRepayment: 'How will the funding be repaid?',
   },
   independent: {
-    solicitorId: ask('Choose a solicitor to give your client independent advice', 'Choose a solicitor to give you independent advice'),
+    solicitorId: ask(
+      'Choose a solicitor to give your client independent advice',
+      'Choose a solicitor to give you independent advice',
+    ),
     useOwnSolicitor: ask('Your client will use their own solicitor', 'I will use my own solicitor'),
     // The lawyer must tick both (spec section 5); the client's own form may show them as its own consent.
     consent: ask(
@@ -141,7 +157,10 @@ export function independentAdviceText(audience: Audience): string {
  * ignored. Falls back to the field name, so a new field shows something rather than nothing.
  */
 export function fieldLabel(step: JourneyStep, field: string, audience: Audience): string {
-  const key = field.split('.').filter((part) => !/^\d+$/.test(part)).join('.');
+  const key = field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .join('.');
   const wording = labels[step]?.[key];
   if (wording === undefined) return field;
   return typeof wording === 'string' ? wording : wording[audience];
@@ -167,8 +186,17 @@ const optionLists: Record<string, readonly Option<string>[]> = {
   addressType: addressEntryTypes,
 };
 const moneyFields = new Set([
-  'feeEstimate', 'feeEstimateToReach', 'outstandingFees', 'estimationOfSettlementAmount', 'monthlyIncome', 'monthlyExpenditure',
-  'nonEssMonthlyExpenditure', 'estimatedValue', 'totalSum', 'valueOfRealisable', 'assetValue',
+  'feeEstimate',
+  'feeEstimateToReach',
+  'outstandingFees',
+  'estimationOfSettlementAmount',
+  'monthlyIncome',
+  'monthlyExpenditure',
+  'nonEssMonthlyExpenditure',
+  'estimatedValue',
+  'totalSum',
+  'valueOfRealisable',
+  'assetValue',
 ]);
 const percentFields = new Set(['clientInterest', 'clientsInterest']);
 

@@ -1,8 +1,22 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { components } from '../api/schema';
 import {
-  addressEntryTypes, assetTypes, birthYears, codesOf, completionBands, genders, type CodeOf,
-  days, dependantCounts, disputeLevels, employmentStatuses, isNonEmployed, months, nationalities, optionLabel, titles,
+  addressEntryTypes,
+  assetTypes,
+  birthYears,
+  codesOf,
+  completionBands,
+  genders,
+  type CodeOf,
+  days,
+  dependantCounts,
+  disputeLevels,
+  employmentStatuses,
+  isNonEmployed,
+  months,
+  nationalities,
+  optionLabel,
+  titles,
 } from './options';
 
 type Schemas = components['schemas'];
@@ -22,7 +36,14 @@ describe('option lists (spec section 3)', () => {
     expect(years[87]!.value).toBe(1926);
   });
   it('groups the non-employed statuses', () => {
-    expect(employmentStatuses.map((s) => s.label)).toEqual(['Employed full time', 'Employed part time', 'Unemployed', 'Not employed due to sickness or disability', 'Retired', 'Homemaker']);
+    expect(employmentStatuses.map((s) => s.label)).toEqual([
+      'Employed full time',
+      'Employed part time',
+      'Unemployed',
+      'Not employed due to sickness or disability',
+      'Retired',
+      'Homemaker',
+    ]);
     expect(isNonEmployed('retired')).toBe(true);
     expect(isNonEmployed('employedPartTime')).toBe(false);
     expect(isNonEmployed(undefined)).toBe(false);
@@ -33,7 +54,13 @@ describe('option lists (spec section 3)', () => {
     expect(nationalities.length).toBeGreaterThan(190);
   });
   it('labels dispute levels, completion bands and asset types', () => {
-    expect(disputeLevels.map((d) => d.label)).toEqual(['Highly contentious', 'Contentious', 'Neutral', 'Cooperative', 'Amicable']);
+    expect(disputeLevels.map((d) => d.label)).toEqual([
+      'Highly contentious',
+      'Contentious',
+      'Neutral',
+      'Cooperative',
+      'Amicable',
+    ]);
     expect(completionBands.map((c) => c.label)).toEqual(['Greater than 70%', 'Less than 70%']);
     expect(optionLabel(assetTypes, 'eisureAndHobby')).toBe('Leisure and hobby');
     expect(optionLabel(assetTypes, 'cashSums')).toBe('Cash sums over £5,000');

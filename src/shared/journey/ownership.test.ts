@@ -21,17 +21,25 @@ describe('who answers what', () => {
       data: { solicitorId: 3, consent: true, authorised: true },
       refused: [],
     });
-    expect(withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: true, authorised: true }, stored).refused).toEqual([]);
-    expect(withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: false }, stored).refused).toEqual(['consent']);
+    expect(
+      withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: true, authorised: true }, stored).refused,
+    ).toEqual([]);
+    expect(withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: false }, stored).refused).toEqual([
+      'consent',
+    ]);
   });
 
   it('never lets the client tick boxes the lawyer has not', () => {
-    expect(withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: true, authorised: true }, { solicitorId: 2 })).toEqual({
+    expect(
+      withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: true, authorised: true }, { solicitorId: 2 }),
+    ).toEqual({
       data: { solicitorId: 3 },
       refused: ['consent', 'authorised'],
     });
     // An unticked box is no answer: the client's form may send it as it always did.
-    expect(withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: false, authorised: false }, undefined)).toEqual({
+    expect(
+      withOtherPartyAnswers('independent', 'customer', { solicitorId: 3, consent: false, authorised: false }, undefined),
+    ).toEqual({
       data: { solicitorId: 3 },
       refused: [],
     });
@@ -45,7 +53,12 @@ describe('who answers what', () => {
   });
 
   it("sends a client's form without the lawyer's answers", () => {
-    expect(withoutOtherPartyAnswers('independent', 'customer', { useOwnSolicitor: true, consent: true, authorised: false })).toEqual({ useOwnSolicitor: true });
-    expect(withoutOtherPartyAnswers('independent', 'lawyer', { useOwnSolicitor: true, consent: true })).toEqual({ useOwnSolicitor: true, consent: true });
+    expect(
+      withoutOtherPartyAnswers('independent', 'customer', { useOwnSolicitor: true, consent: true, authorised: false }),
+    ).toEqual({ useOwnSolicitor: true });
+    expect(withoutOtherPartyAnswers('independent', 'lawyer', { useOwnSolicitor: true, consent: true })).toEqual({
+      useOwnSolicitor: true,
+      consent: true,
+    });
   });
 });

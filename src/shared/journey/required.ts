@@ -34,9 +34,24 @@ export function addressFields(type: unknown): string[] {
  * is optional: many cases have no associated case (docs/decisions.md, 082).
  */
 const caseMainFields = [
-  'caseRef', 'timeEstimation', 'stageOfProceedings', 'disputeLevel', 'yearsMarried', 'settlementPrinciples',
-  'preNuptualAgreement', 'completion', 'feeEstimate', 'feeEstimateToReach', 'relevantProceedings', 'jurisDisputes',
-  'maintenancePaid', 'thirdPartyInvolvement', 'settlementOffer', 'outstandingFees', 'clientSuffered', 'dateToKnowMore',
+  'caseRef',
+  'timeEstimation',
+  'stageOfProceedings',
+  'disputeLevel',
+  'yearsMarried',
+  'settlementPrinciples',
+  'preNuptualAgreement',
+  'completion',
+  'feeEstimate',
+  'feeEstimateToReach',
+  'relevantProceedings',
+  'jurisDisputes',
+  'maintenancePaid',
+  'thirdPartyInvolvement',
+  'settlementOffer',
+  'outstandingFees',
+  'clientSuffered',
+  'dateToKnowMore',
 ] as const;
 
 /** A Yes answer and the details box it opens. */
@@ -49,7 +64,11 @@ export const caseDetailFields = [
 ] as const;
 
 const financialFields = [
-  'estimationOfSettlementAmount', 'monthlyIncome', 'monthlyExpenditure', 'nonEssMonthlyExpenditure', 'intendedHousingArrangements',
+  'estimationOfSettlementAmount',
+  'monthlyIncome',
+  'monthlyExpenditure',
+  'nonEssMonthlyExpenditure',
+  'intendedHousingArrangements',
 ] as const;
 
 export const propertyValueFields = ['estimatedValue', 'totalSum', 'clientInterest'] as const;
@@ -58,8 +77,20 @@ export function requiredFields(step: JourneyStep, data: Data, audience: Audience
   switch (step) {
     case 'personal': {
       const fields = [
-        'firstName', 'lastName', 'email', 'birthDayDay', 'birthMonth', 'birthYear', 'metClient', 'title', 'gender',
-        'nationality', 'contactNumber', 'dependants', 'addressHistory', 'status',
+        'firstName',
+        'lastName',
+        'email',
+        'birthDayDay',
+        'birthMonth',
+        'birthYear',
+        'metClient',
+        'title',
+        'gender',
+        'nationality',
+        'contactNumber',
+        'dependants',
+        'addressHistory',
+        'status',
       ];
       if (data.dependants === true) fields.push('dependantsUnder18', 'dependantsOther');
       // Literal spec: required "unless the status is in the non-employed group", so also while no status is chosen.
@@ -80,7 +111,8 @@ export function requiredFields(step: JourneyStep, data: Data, audience: Audience
       if (data.submittedFormE === true) fields.push('documents');
       if (data.submittedFormE === false) {
         fields.push('additionalProperty', 'includeOtherAssets');
-        if (data.additionalProperty === true) fields.push('addressType', ...addressFields(data.addressType), ...propertyValueFields);
+        if (data.additionalProperty === true)
+          fields.push('addressType', ...addressFields(data.addressType), ...propertyValueFields);
         if (data.includeOtherAssets === true) fields.push('assets');
       }
       return fields;
@@ -96,7 +128,9 @@ export function requiredFields(step: JourneyStep, data: Data, audience: Audience
 
 /** The asset entry's required fields: typeoOther only for the type 'other'. */
 export function assetFields(type: unknown): string[] {
-  return type === 'other' ? ['type', 'typeoOther', 'valueOfRealisable', 'clientsInterest'] : ['type', 'valueOfRealisable', 'clientsInterest'];
+  return type === 'other'
+    ? ['type', 'typeoOther', 'valueOfRealisable', 'clientsInterest']
+    : ['type', 'valueOfRealisable', 'clientsInterest'];
 }
 
 /** The address-history entry's required fields. */

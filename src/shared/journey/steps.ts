@@ -27,10 +27,25 @@ export type Asset = components['schemas']['Asset'];
  * The lawyer's wizard (spec section 2): six visible steps with the spec's stage letters. The client
  * confirmation ('c') is the client's own step: it exists, but the lawyer's step bar hides it.
  */
-export const lawyerSteps = ['personal', 'case', 'financial', 'asset', 'independent', 'summary'] as const satisfies readonly FormStep[];
+export const lawyerSteps = [
+  'personal',
+  'case',
+  'financial',
+  'asset',
+  'independent',
+  'summary',
+] as const satisfies readonly FormStep[];
 
 /** The client's form (customer role): the spec's keys and order. */
-export const customerSteps = ['personal', 'client', 'case', 'financial', 'asset', 'independent', 'summary'] as const satisfies readonly FormStep[];
+export const customerSteps = [
+  'personal',
+  'client',
+  'case',
+  'financial',
+  'asset',
+  'independent',
+  'summary',
+] as const satisfies readonly FormStep[];
 
 /** The lawyer's step titles, with the spec's internal stage letters. */
 export const lawyerStepTitles: Record<(typeof lawyerSteps)[number], string> = {

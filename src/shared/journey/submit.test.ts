@@ -29,7 +29,12 @@ describe('what blocks a submit', () => {
     expect(submitBlockers(complete, 'lawyer', { today })).toEqual([]);
     expect(submitBlockers({ ...complete, client: undefined } as Journey, 'lawyer', { today })).toEqual([]);
     expect(submitBlockers({ ...complete, client: undefined } as Journey, 'customer', { today })).toEqual(['client']);
-    expect(submitBlockers({ personal: complete.personal } as Journey, 'lawyer', { today })).toEqual(['case', 'financial', 'asset', 'independent']);
+    expect(submitBlockers({ personal: complete.personal } as Journey, 'lawyer', { today })).toEqual([
+      'case',
+      'financial',
+      'asset',
+      'independent',
+    ]);
     expect(submitBlockers(null, 'lawyer', { today })).toEqual(['personal', 'case', 'financial', 'asset', 'independent']);
   });
 });

@@ -16,5 +16,7 @@ export function stepsToSubmit(audience: Audience): readonly JourneyStep[] {
  */
 export function submitBlockers(journey: Journey | null | undefined, audience: Audience, context: { today: Date }): JourneyStep[] {
   const saved = (journey ?? {}) as Partial<Record<JourneyStep, unknown>>;
-  return stepsToSubmit(audience).filter((step) => !validateStep(step, saved[step] ?? {}, { audience, today: context.today }).success);
+  return stepsToSubmit(audience).filter(
+    (step) => !validateStep(step, saved[step] ?? {}, { audience, today: context.today }).success,
+  );
 }

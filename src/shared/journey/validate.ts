@@ -1,10 +1,36 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN, fieldCodes, isPhoneNumber } from '../schemas/account';
 import { recordIdSchema } from '../rules/record-id';
-import { ADDRESS_HISTORY_MAX, ASSETS_MAX, DEPENDANTS_MAX, EMAIL_MAX_LENGTH, FORM_E_MAX_FILES, TEXT_MAX_LENGTH } from '../rules/limits';
+import {
+  ADDRESS_HISTORY_MAX,
+  ASSETS_MAX,
+  DEPENDANTS_MAX,
+  EMAIL_MAX_LENGTH,
+  FORM_E_MAX_FILES,
+  TEXT_MAX_LENGTH,
+} from '../rules/limits';
 import { addressCoverage, addressKey, isoDay, todayDay } from './address';
-import { addressEntryTypes, assetTypes, codesOf, completionBands, disputeLevels, employmentStatuses, genders, isNonEmployed, titles } from './options';
-import { addressEntryFields, addressFields, assetFields, caseDetailFields, isFilled, propertyValueFields, requiredFields, type Audience } from './required';
+import {
+  addressEntryTypes,
+  assetTypes,
+  codesOf,
+  completionBands,
+  disputeLevels,
+  employmentStatuses,
+  genders,
+  isNonEmployed,
+  titles,
+} from './options';
+import {
+  addressEntryFields,
+  addressFields,
+  assetFields,
+  caseDetailFields,
+  isFilled,
+  propertyValueFields,
+  requiredFields,
+  type Audience,
+} from './required';
 import type { JourneyData, JourneyStep } from './steps';
 
 /**
@@ -20,28 +46,47 @@ export interface StepContext {
   today: Date;
 }
 export type StepResult<S extends JourneyStep> =
-  | { success: true; output: JourneyData[S] }
-  | { success: false; fields: Record<string, string> };
+  { success: true; output: JourneyData[S] } | { success: false; fields: Record<string, string> };
 
 // ── value schemas (messages are error codes) ──
 const text = v.pipe(v.string('invalid'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'));
 const bool = v.boolean('invalid');
 const wholeNumber = (min: number, max: number) =>
-  v.pipe(v.number('invalid'), v.integer('invalid'), v.minValue(min, min === 0 ? 'positive' : 'invalid'), v.maxValue(max, 'invalid'));
+  v.pipe(
+    v.number('invalid'),
+    v.integer('invalid'),
+    v.minValue(min, min === 0 ? 'positive' : 'invalid'),
+    v.maxValue(max, 'invalid'),
+  );
 /** Money: any finite amount of 0 or more (the contract sets no upper bound). */
 const money = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'));
 const percent = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'percent'), v.maxValue(100, 'percent'));
 const years = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'), v.maxValue(100, 'invalid'));
-const isoDate = v.pipe(v.string('date'), v.check((s) => isoDay(s) !== null, 'date'));
+const isoDate = v.pipe(
+  v.string('date'),
+  v.check((s) => isoDay(s) !== null, 'date'),
+);
 const email = v.pipe(v.string('invalid'), v.trim(), v.maxLength(EMAIL_MAX_LENGTH, 'email'), v.regex(EMAIL_PATTERN, 'email'));
 /** UK and international numbers (schemas/account.ts: one rule for every phone field). */
-const phone = v.pipe(v.string('invalid'), v.maxLength(TEXT_MAX_LENGTH, 'tooLong'), v.check((s) => isPhoneNumber(s.trim()), 'phone'));
+const phone = v.pipe(
+  v.string('invalid'),
+  v.maxLength(TEXT_MAX_LENGTH, 'tooLong'),
+  v.check((s) => isPhoneNumber(s.trim()), 'phone'),
+);
 const pick = <T extends readonly string[]>(values: T) => v.picklist(values, 'invalid');
 const addressType = pick(codesOf(addressEntryTypes));
 const opt = v.optional;
 
 const addressEntry = v.object(
-  { type: opt(addressType), address: opt(text), postcode: opt(text), house: opt(text), street: opt(text), city: opt(text), date: opt(isoDate) },
+  {
+    type: opt(addressType),
+    address: opt(text),
+    postcode: opt(text),
+    house: opt(text),
+    street: opt(text),
+    city: opt(text),
+    date: opt(isoDate),
+  },
   'invalid',
 );
 const asset = v.object(
@@ -194,7 +239,8 @@ function addressHistoryRules(codes: Codes, history: unknown, today: Date): void 
     if (key) seen.add(key);
   });
   // Coverage is judged once every entry has a readable date; until then the entries' own codes show.
-  if (history.length > 0 && allDated && !addressCoverage(history, today).covered) add(codes, 'addressHistory', 'addressTooRecent');
+  if (history.length > 0 && allDated && !addressCoverage(history, today).covered)
+    add(codes, 'addressHistory', 'addressTooRecent');
 }
 
 function birthDateRule(codes: Codes, data: Data): void {
@@ -251,7 +297,8 @@ function withoutHidden(step: JourneyStep, data: Data): Data {
       break;
     case 'asset':
       // Form E Yes: the property and asset questions are hidden, so their answers go too; No: the uploads list goes.
-      if (out.submittedFormE === true) drop('additionalProperty', 'addressType', ...addressParts, ...propertyValueFields, 'includeOtherAssets', 'assets');
+      if (out.submittedFormE === true)
+        drop('additionalProperty', 'addressType', ...addressParts, ...propertyValueFields, 'includeOtherAssets', 'assets');
       if (out.submittedFormE === false) drop('documents');
       if (out.additionalProperty === false) drop('addressType', ...addressParts, ...propertyValueFields);
       else if (out.addressType !== undefined) keepAddress(out, out.addressType, addressParts);

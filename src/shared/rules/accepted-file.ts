@@ -19,5 +19,7 @@ const UNSAFE_CHARACTERS = /[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u20
 export function isAcceptedFileName(name: string): boolean {
   if (name.length > FILE_NAME_MAX_LENGTH || name.trim() !== name || UNSAFE_CHARACTERS.test(name)) return false;
   const lower = name.toLowerCase();
-  return UPLOAD_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.slice(0, -extension.length).replace(/\.+$/, '') !== '');
+  return UPLOAD_EXTENSIONS.some(
+    (extension) => lower.endsWith(extension) && lower.slice(0, -extension.length).replace(/\.+$/, '') !== '',
+  );
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateGroup,
-  formatApplicationId,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  shortName,
-} from './formats';
+import { dateGroup, formatApplicationId, formatDate, formatDateTime, formatMoney, shortName } from './formats';
 
 describe('formatDate', () => {
   it('shows DD/MM/YYYY in the UK', () => {

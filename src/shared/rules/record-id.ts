@@ -18,4 +18,9 @@ export function parseRecordId(value: string | null | undefined): number | null {
 }
 
 /** A record id in a checked form or journey; the message is the field code. */
-export const recordIdSchema = v.pipe(v.number('invalid'), v.integer('invalid'), v.minValue(1, 'invalid'), v.maxValue(RECORD_ID_MAX, 'invalid'));
+export const recordIdSchema = v.pipe(
+  v.number('invalid'),
+  v.integer('invalid'),
+  v.minValue(1, 'invalid'),
+  v.maxValue(RECORD_ID_MAX, 'invalid'),
+);

@@ -85,4 +85,9 @@ export const activeCaseStatuses = [
 export const endedLoanStatuses = ['paid', 'closed'] as const satisfies readonly LoanStatus[];
 
 /** Drawdowns that use up a loan's credit: every one not refused by the provider or the client. */
-export const creditUsingDrawdownStatuses = ['requested', 'providerApproved', 'customerApproved', 'paid'] as const satisfies readonly DrawdownStatus[];
+export const creditUsingDrawdownStatuses = [
+  'requested',
+  'providerApproved',
+  'customerApproved',
+  'paid',
+] as const satisfies readonly DrawdownStatus[];

@@ -39,7 +39,10 @@ export const applicationTransitions = {
   customerNotified: { from: ['esignPrepared'], roles: staff },
   esignComplete: { from: ['customerNotified'], roles: staff },
   customerAccepted: { from: ['customerNotified', 'esignComplete'], roles: ['customer'] },
-  customerRejected: { from: ['providerAccepted', 'customerApproved', 'providerApproved', 'esignPrepared', 'customerNotified'], roles: ['customer'] },
+  customerRejected: {
+    from: ['providerAccepted', 'customerApproved', 'providerApproved', 'esignPrepared', 'customerNotified'],
+    roles: ['customer'],
+  },
   approved: { from: ['customerAccepted'], roles: staff },
 } as const satisfies TransitionTable<ApplicationStatus>;
 
@@ -85,11 +88,14 @@ export function transitionAllowedFrom<S extends string>(table: TransitionTable<S
 
 /** The statuses this role may move a record in `status` to, in the table's order. */
 function allowedTransitions<S extends string>(table: TransitionTable<S>, role: Role, status: string): S[] {
-  return (Object.keys(table) as S[]).filter((to) => roleMayTransition(table, role, to) && transitionAllowedFrom(table, status, to));
+  return (Object.keys(table) as S[]).filter(
+    (to) => roleMayTransition(table, role, to) && transitionAllowedFrom(table, status, to),
+  );
 }
 
 export const allowedApplicationTransitions = (role: Role, status: ApplicationStatus): ApplicationStatus[] =>
   allowedTransitions<ApplicationStatus>(applicationTransitions, role, status);
-export const allowedLoanTransitions = (role: Role, status: LoanStatus): LoanStatus[] => allowedTransitions<LoanStatus>(loanTransitions, role, status);
+export const allowedLoanTransitions = (role: Role, status: LoanStatus): LoanStatus[] =>
+  allowedTransitions<LoanStatus>(loanTransitions, role, status);
 export const allowedDrawdownTransitions = (role: Role, status: DrawdownStatus): DrawdownStatus[] =>
   allowedTransitions<DrawdownStatus>(drawdownTransitions, role, status);

@@ -15,11 +15,20 @@ const optionalText = v.pipe(v.string('invalid'), v.trim(), v.maxLength(TEXT_MAX_
 const phone = v.pipe(requiredText, v.check(isPhoneNumber, 'phone'));
 
 // ── firms ──
-export const firmCreateSchema = v.object({ firmName: requiredText, firstName: requiredText, surname: requiredText, login: emailSchema });
+export const firmCreateSchema = v.object({
+  firmName: requiredText,
+  firstName: requiredText,
+  surname: requiredText,
+  login: emailSchema,
+});
 export type FirmCreateInput = v.InferOutput<typeof firmCreateSchema>;
 
 /** The admin's login is not editable (spec section 3), so it is not part of an update. */
-export const firmUpdateSchema = v.object({ firmName: v.optional(requiredText), firstName: v.optional(requiredText), surname: v.optional(requiredText) });
+export const firmUpdateSchema = v.object({
+  firmName: v.optional(requiredText),
+  firstName: v.optional(requiredText),
+  surname: v.optional(requiredText),
+});
 export type FirmUpdateInput = v.InferOutput<typeof firmUpdateSchema>;
 
 // ── lawyers ──
@@ -45,7 +54,12 @@ export const solicitorAddressSchema = v.pipe(
     },
     'required',
   ),
-  v.transform((address) => Object.fromEntries(Object.entries(address).filter(([, part]) => part)) as Partial<Record<(typeof solicitorAddressParts)[number], string>>),
+  v.transform(
+    (address) =>
+      Object.fromEntries(Object.entries(address).filter(([, part]) => part)) as Partial<
+        Record<(typeof solicitorAddressParts)[number], string>
+      >,
+  ),
   v.check((address) => Object.keys(address).length > 0, 'required'),
 );
 
@@ -87,7 +101,17 @@ function isPastIsoDate(value: string, today = new Date()): boolean {
 }
 
 const birthDay = v.nullable(
-  v.pipe(v.string('date'), v.isoDate('date'), v.check((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'date'), v.check((value) => isPastIsoDate(value), 'futureDate')),
+  v.pipe(
+    v.string('date'),
+    v.isoDate('date'),
+    v.check(
+      (value) =>
+        !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) &&
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+      'date',
+    ),
+    v.check((value) => isPastIsoDate(value), 'futureDate'),
+  ),
 );
 
 /** Email is read-only (disabled on the form). */

@@ -36,12 +36,24 @@ export function ApplicationListItem({ row, href }: { row: ApplicationListRow; hr
  * An application created on this device that the server does not hold yet: waiting for a
  * connection, or refused (the client details need correcting: the link opens them).
  */
-export function WaitingApplicationItem({ name, surname, href, refused }: { name: string; surname: string; href: string; refused: boolean }) {
+export function WaitingApplicationItem({
+  name,
+  surname,
+  href,
+  refused,
+}: {
+  name: string;
+  surname: string;
+  href: string;
+  refused: boolean;
+}) {
   return (
     <li className="application-item application-item--waiting">
       <Link className="application-item__link" to={href}>
         <span className="application-item__name">{shortName(name, surname) || 'New application'}</span>{' '}
-        <span className={refused ? 'status status--attention' : 'status status--waiting'}>{refused ? 'Needs your attention' : 'Waiting for a connection'}</span>
+        <span className={refused ? 'status status--attention' : 'status status--waiting'}>
+          {refused ? 'Needs your attention' : 'Waiting for a connection'}
+        </span>
         <span className="application-item__date" />
       </Link>
     </li>

@@ -38,10 +38,7 @@ interface WizardApplication {
 }
 
 type Loaded =
-  | { state: 'loading' }
-  | { state: 'notFound' }
-  | { state: 'failed' }
-  | { state: 'ready'; application: WizardApplication };
+  { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; application: WizardApplication };
 
 function useServerApplication(id: string | null): Loaded {
   const numeric = parseRecordId(id);
@@ -83,7 +80,16 @@ function useLocalApplication(id: string | null): Loaded {
   return {
     state: 'ready',
     // Not on the server yet: the creator's own new application, editable until it is sent and answered.
-    application: { id, name, surname, status: 'incomplete', journey: { personal } as Journey, versions: {}, savedAt: null, editable: true },
+    application: {
+      id,
+      name,
+      surname,
+      status: 'incomplete',
+      journey: { personal } as Journey,
+      versions: {},
+      savedAt: null,
+      editable: true,
+    },
   };
 }
 
@@ -132,7 +138,11 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   if (loaded.state === 'failed') {
     return (
       <Page title="Application">
-        <p role="alert">{navigator.onLine ? 'Unhandled error. Please contact an administrator' : 'No connection. Please check your connection and try again.'}</p>
+        <p role="alert">
+          {navigator.onLine
+            ? 'Unhandled error. Please contact an administrator'
+            : 'No connection. Please check your connection and try again.'}
+        </p>
       </Page>
     );
   }

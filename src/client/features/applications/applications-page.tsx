@@ -99,7 +99,9 @@ export default function ApplicationsPage() {
                   key={item.localId}
                   name={item.name}
                   surname={item.surname}
-                  href={item.refused ? paths.applicationStep.url({ id: item.localId, step: 'personal' }) : resumeHref(item.localId)}
+                  href={
+                    item.refused ? paths.applicationStep.url({ id: item.localId, step: 'personal' }) : resumeHref(item.localId)
+                  }
                   refused={item.refused}
                 />
               ))}

@@ -12,7 +12,6 @@ export interface ListQuery {
   page: number;
 }
 
-
 export function isApplicationStatus(value: string | null): value is ApplicationStatus {
   return value !== null && (applicationStatuses as readonly string[]).includes(value);
 }

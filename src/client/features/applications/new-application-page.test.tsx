@@ -47,7 +47,7 @@ describe('new application', () => {
     expect(screen.getByLabelText('Email address').closest('.field')?.contains(message)).toBe(true);
   });
 
-  it("creates the application and opens its first incomplete step", async () => {
+  it('creates the application and opens its first incomplete step', async () => {
     await seedValidDraft();
     const created = application(42, { personal: validPersonal });
     const { user, router, calls } = renderApp('/applications/new', {
@@ -61,7 +61,10 @@ describe('new application', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/applications/42/case'));
     const create = calls.find((call) => call.path === '/applications/create');
-    expect(create?.body).toMatchObject({ lawyerId: 5, journeyData: { personal: { firstName: 'Nina', email: 'nina@example.test' } } });
+    expect(create?.body).toMatchObject({
+      lawyerId: 5,
+      journeyData: { personal: { firstName: 'Nina', email: 'nina@example.test' } },
+    });
   });
 
   it('keeps the application on the device when offline and goes on to the next step', async () => {
@@ -78,7 +81,9 @@ describe('new application', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-      expect(await screen.findByText('Saved on this device. The application will be created when you are back online.')).toBeTruthy();
+      expect(
+        await screen.findByText('Saved on this device. The application will be created when you are back online.'),
+      ).toBeTruthy();
       await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/local-[0-9a-f-]+\/case$/));
       expect(await screen.findByRole('heading', { level: 1, name: 'Case details' })).toBeTruthy();
       expect(screen.getByText(/the application will be created when the connection returns/)).toBeTruthy();
@@ -131,6 +136,8 @@ describe('new application', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/42\//));
     expect(answered).toEqual({ login: 1, created: 1 });
-    expect(calls.filter((call) => call.path === '/applications/create').at(-1)!.body).toMatchObject({ journeyData: { personal: { email: 'nina.new@example.test', firstName: 'Nina' } } });
+    expect(calls.filter((call) => call.path === '/applications/create').at(-1)!.body).toMatchObject({
+      journeyData: { personal: { email: 'nina.new@example.test', firstName: 'Nina' } },
+    });
   });
 });

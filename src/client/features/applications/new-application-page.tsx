@@ -24,8 +24,7 @@ import './applications.css';
 
 /** The device's draft of the form, until the application exists. */
 export const NEW_APPLICATION_DRAFT_KEY = 'new-application';
-const CREATE_QUEUED_MESSAGE =
-  'Saved on this device. The application will be created when you are back online.';
+const CREATE_QUEUED_MESSAGE = 'Saved on this device. The application will be created when you are back online.';
 
 const idOf = (body: unknown): number | null => {
   const id = (body as { id?: unknown } | null)?.id;
@@ -41,7 +40,13 @@ const idOf = (body: unknown): number | null => {
 export default function NewApplicationPage() {
   const user = useAtomValue(sessionUserAtom);
   const def = stepDefinitions.personal;
-  const form = useStepForm({ def, draftKey: NEW_APPLICATION_DRAFT_KEY, serverData: undefined, serverVersion: 0, audience: 'lawyer' });
+  const form = useStepForm({
+    def,
+    draftKey: NEW_APPLICATION_DRAFT_KEY,
+    serverData: undefined,
+    serverVersion: 0,
+    audience: 'lawyer',
+  });
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);

@@ -61,7 +61,15 @@ async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
     if (!localId || waitingIds.has(localId) || draft.status !== 'rejected') return [];
     const values = asRecord(draft.value);
     const names = v.safeParse(personalNames, values);
-    return [{ localId, name: names.success ? names.output.firstName : '', surname: names.success ? names.output.lastName : '', personal: values, refused: true }];
+    return [
+      {
+        localId,
+        name: names.success ? names.output.firstName : '',
+        surname: names.success ? names.output.lastName : '',
+        personal: values,
+        refused: true,
+      },
+    ];
   });
   return [...waiting, ...refused];
 }

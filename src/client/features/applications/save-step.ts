@@ -31,7 +31,9 @@ function fromResult(result: MutationResult): SaveOutcome {
   switch (result.status) {
     case 'done': {
       const body = v.safeParse(savedSchema, result.body);
-      return body.success ? { status: 'done', data: body.output.data as Journey, version: body.output.version } : { status: 'done', data: {}, version: 0 };
+      return body.success
+        ? { status: 'done', data: body.output.data as Journey, version: body.output.version }
+        : { status: 'done', data: {}, version: 0 };
     }
     case 'queued':
       return result;
@@ -80,7 +82,11 @@ async function createAgain(input: SaveStepInput): Promise<SaveOutcome> {
   if (result.status === 'done') {
     const created = v.safeParse(createdSchema, result.body);
     return created.success
-      ? { status: 'done', data: { personal: created.output.journey.personal } as Journey, version: created.output.journeyVersions.personal ?? 1 }
+      ? {
+          status: 'done',
+          data: { personal: created.output.journey.personal } as Journey,
+          version: created.output.journeyVersions.personal ?? 1,
+        }
       : { status: 'done', data: {}, version: 1 };
   }
   return fromResult(result);
@@ -92,9 +98,7 @@ const createdSchema = v.object({
 });
 
 export type SubmitOutcome =
-  | { status: 'done' }
-  | { status: 'queued' }
-  | { status: 'rejected'; fields: Record<string, string>; error: string };
+  { status: 'done' } | { status: 'queued' } | { status: 'rejected'; fields: Record<string, string>; error: string };
 
 export async function submitApplication(applicationId: number | string): Promise<SubmitOutcome> {
   const id = await enqueue({ kind: 'submitApplication', applicationId });

@@ -1,18 +1,6 @@
-
-import {
-  firstIncompleteStep,
-  isStepComplete,
-  isStepLocked,
-  needsFormEDocuments,
-} from '../../../shared/journey/completeness';
+import { firstIncompleteStep, isStepComplete, isStepLocked, needsFormEDocuments } from '../../../shared/journey/completeness';
 import { journeyStepTitle } from '../../../shared/journey/display';
-import {
-  customerSteps,
-  lawyerSteps,
-  type FormStep,
-  type Journey,
-  type JourneyStep,
-} from '../../../shared/journey/steps';
+import { customerSteps, lawyerSteps, type FormStep, type Journey, type JourneyStep } from '../../../shared/journey/steps';
 import { paths } from '../../routing/paths';
 import type { StepBarItem } from './step-bar';
 import type { Audience } from './steps/step-definition';
@@ -83,4 +71,3 @@ export function stepBarItems(
     };
   });
 }
-

@@ -56,7 +56,13 @@ export interface StepFormOptions<S extends JourneyStep, V> {
  * leave question is asked then. `markUnsaved` (update prompt, sign-out) only covers what is not yet
  * on the device: the draft is written within ~0.4 s of the last keystroke.
  */
-export function useStepForm<S extends JourneyStep, V>({ def, draftKey, serverData, serverVersion, audience }: StepFormOptions<S, V>) {
+export function useStepForm<S extends JourneyStep, V>({
+  def,
+  draftKey,
+  serverData,
+  serverVersion,
+  audience,
+}: StepFormOptions<S, V>) {
   const draft = useDraft<V>(draftKey, def.parseDraft);
   const [values, setValues] = useState<V | null>(null);
   const [baseVersion, setBaseVersion] = useState(serverVersion);

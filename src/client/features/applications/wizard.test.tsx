@@ -8,7 +8,15 @@ import { writeDraft } from '../../offline/drafts';
 import { stepDraftKey } from './offline/application-ids';
 import type { Journey } from '../../../shared/journey/steps';
 import { stepDefinitions } from './steps/registry';
-import { application, installDomShims, validAsset, validCase, validFinancial, validIndependent, validPersonal } from './wizard-fixtures';
+import {
+  application,
+  installDomShims,
+  validAsset,
+  validCase,
+  validFinancial,
+  validIndependent,
+  validPersonal,
+} from './wizard-fixtures';
 
 beforeAll(installDomShims);
 
@@ -44,7 +52,11 @@ describe('wizard routing', () => {
   it('shows the step bar with completed, current and disabled steps', async () => {
     renderApp('/applications/1/case', { role: 'lawyer', handlers: getApp({ personal: validPersonal }) });
     const bar = await screen.findByRole('navigation', { name: 'Application steps' });
-    expect(within(bar).getByRole('link', { name: /Client details/ }).getAttribute('href')).toBe('/applications/1/personal');
+    expect(
+      within(bar)
+        .getByRole('link', { name: /Client details/ })
+        .getAttribute('href'),
+    ).toBe('/applications/1/personal');
     expect(within(bar).getByText('Case details').closest('[aria-current]')?.getAttribute('aria-current')).toBe('step');
     expect(within(bar).queryByRole('link', { name: /Financial details/ })).toBeNull();
     expect(within(bar).getByText('Financial details').closest('[aria-disabled]')).toBeTruthy();
@@ -94,7 +106,7 @@ describe('wizard routing', () => {
     await landsOn(router, '/applications/1/asset');
   });
 
-  it("gives the client their own form: steps, titles and reachability", async () => {
+  it('gives the client their own form: steps, titles and reachability', async () => {
     const { router } = renderApp('/applications/1/case', { role: 'customer', handlers: getApp({ personal: validPersonal }) });
     await landsOn(router, '/applications/1/client');
     expect(await screen.findByRole('heading', { level: 1, name: 'Client Confirmations' })).toBeTruthy();
@@ -179,7 +191,10 @@ describe('wizard drafts and saving', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save chosen values' }));
     await landsOn(router, '/applications/1/financial');
     const second = calls.filter((call) => call.path === '/applications/update/case')[1];
-    expect(second?.body).toMatchObject({ baseVersion: 3, journeyData: { case: { caseRef: 'SERVER-REF', timeEstimation: '9 months' } } });
+    expect(second?.body).toMatchObject({
+      baseVersion: 3,
+      journeyData: { case: { caseRef: 'SERVER-REF', timeEstimation: '9 months' } },
+    });
   });
 
   it('keeps the step on the device and moves on when offline', async () => {
@@ -240,7 +255,10 @@ describe('summary', () => {
     expect(calls.some((call) => call.path === '/applications/state/update')).toBe(false);
     await user.click(within(question).getByRole('button', { name: 'Yes' }));
     await landsOn(router, '/applications');
-    expect(calls.find((call) => call.path === '/applications/state/update')?.body).toEqual({ applicationId: 1, state: 'submitted' });
+    expect(calls.find((call) => call.path === '/applications/state/update')?.body).toEqual({
+      applicationId: 1,
+      state: 'submitted',
+    });
     expect(await screen.findByText('The application has been submitted.')).toBeTruthy();
   });
 
@@ -249,7 +267,13 @@ describe('summary', () => {
       role: 'lawyer',
       handlers: { ...getApp(complete), 'GET /pdf-generator/for-application-json/1': () => json(500, { error: 'unhandled' }) },
     });
-    const opened = { closed: false, close() { this.closed = true; }, location: { href: '' } };
+    const opened = {
+      closed: false,
+      close() {
+        this.closed = true;
+      },
+      location: { href: '' },
+    };
     window.open = (() => opened) as unknown as typeof window.open;
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Unhandled error. Please contact an administrator')).toBeTruthy();

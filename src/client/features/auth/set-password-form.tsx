@@ -113,11 +113,7 @@ export function SetPasswordForm({
   return (
     <PublicPage title={title} documentTitle={documentTitle}>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <EmailField
-          disabled
-          pending={token.status === 'validating' ? checkingLabel : undefined}
-          {...form.field('login')}
-        />
+        <EmailField disabled pending={token.status === 'validating' ? checkingLabel : undefined} {...form.field('login')} />
         <TextField
           label="Password"
           type="password"

@@ -58,9 +58,7 @@ describe('sign-in page', () => {
     });
     await fill(user, 'someone@example.com', 'Secret123');
     await user.click(screen.getByRole('button', { name: 'sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Too many attempts. Please wait a few minutes and try again.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 
   it('says so when there is no connection', async () => {

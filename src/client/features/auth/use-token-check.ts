@@ -2,10 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 /** A link's token checked on entry: pending, valid (with the account's email), refused, or unreachable. */
 export type TokenCheck =
-  | { status: 'validating' }
-  | { status: 'valid'; login: string }
-  | { status: 'invalid' }
-  | { status: 'unavailable' };
+  { status: 'validating' } | { status: 'valid'; login: string } | { status: 'invalid' } | { status: 'unavailable' };
 
 /**
  * Runs `check` once per token. It answers the login for a valid token, null for a refused one,

@@ -41,7 +41,9 @@ function ClientEditor({ client }: { client: Client }) {
   const years = useMemo(() => {
     const list = birthYears(new Date());
     const stored = Number(initial.birthYear);
-    return stored && !list.some((option) => option.value === stored) ? [...list, { value: stored, label: String(stored) }].sort((a, b) => b.value - a.value) : list;
+    return stored && !list.some((option) => option.value === stored)
+      ? [...list, { value: stored, label: String(stored) }].sort((a, b) => b.value - a.value)
+      : list;
   }, [initial.birthYear]);
 
   const save = useSaveForm(form, {

@@ -22,7 +22,9 @@ function clientRow(client: Client): AdminRow {
  */
 export default function ClientsPage() {
   const page = usePageParam();
-  const { state, fetching } = useLoad(`clients?page=${page}`, () => api.GET('/clients', { params: { query: { page, pageSize: PAGE_SIZE } } }));
+  const { state, fetching } = useLoad(`clients?page=${page}`, () =>
+    api.GET('/clients', { params: { query: { page, pageSize: PAGE_SIZE } } }),
+  );
   const data = state.status === 'ready' ? state.data : null;
   return (
     <Page title="All clients">

@@ -72,7 +72,11 @@ describe('edit client', () => {
   it('shows the server field codes on their fields', async () => {
     const { user } = renderApp('/clients/7', {
       role: 'admin',
-      handlers: { ...edit, 'POST /clients/update': () => json(400, { error: 'validation', fields: { contactNumber: 'phone', birthDay: 'futureDate' } }) },
+      handlers: {
+        ...edit,
+        'POST /clients/update': () =>
+          json(400, { error: 'validation', fields: { contactNumber: 'phone', birthDay: 'futureDate' } }),
+      },
     });
     await user.type(await screen.findByLabelText('Last name'), 's');
     await user.click(screen.getByRole('button', { name: 'Save' }));

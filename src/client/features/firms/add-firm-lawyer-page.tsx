@@ -12,7 +12,9 @@ import './firms.css';
 export default function AddFirmLawyerPage() {
   const { firmId = '' } = useParams();
   const id = recordId(firmId);
-  const { state } = useLoad(`firm ${firmId}`, () => (id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>()));
+  const { state } = useLoad(`firm ${firmId}`, () =>
+    id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>(),
+  );
   if (state.status === 'notFound' || !id) return <NotFoundPage />;
   return (
     <Page title="Add new Lawyer">

@@ -39,7 +39,9 @@ function firmValues(firm: Firm): FirmValues {
 export default function FirmPage() {
   const { firmId = '' } = useParams();
   const id = recordId(firmId);
-  const firm = useLoad(`firm ${firmId}`, () => (id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>()));
+  const firm = useLoad(`firm ${firmId}`, () =>
+    id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>(),
+  );
   if (firm.state.status === 'notFound') return <NotFoundPage />;
   if (firm.state.status === 'loading') {
     return (
@@ -75,14 +77,17 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
     setInitialValues(firmValues(loaded));
   }, [loaded, setInitialValues]);
 
-  const aggregate = useLoad(`firm ${firm.id} loans`, () => api.GET('/firms/{id}/loans/aggregate', { params: { path: { id: firm.id } } }));
+  const aggregate = useLoad(`firm ${firm.id} loans`, () =>
+    api.GET('/firms/{id}/loans/aggregate', { params: { path: { id: firm.id } } }),
+  );
   const lawyers = useLoad(`firm ${firm.id} lawyers ${page}`, () =>
     api.GET('/firms/{id}/lawyers', { params: { path: { id: firm.id }, query: { page, pageSize: PAGE_SIZE } } }),
   );
 
   const save = useSaveForm(form, {
     fields: firmFields,
-    call: ({ firmName, firstName, surname }) => api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }),
+    call: ({ firmName, firstName, surname }) =>
+      api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }),
     setMessage,
     onSaved: (saved) => {
       setInitialValues(firmValues(saved));

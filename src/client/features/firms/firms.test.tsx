@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp } from '../../test/render-app';
 
-const firm = { id: 3, firmName: 'Harbour & Vale', firstName: 'Fiona', surname: 'Hale', login: 'fiona@hv.test', casesAmount: 2, lawyersCount: 1 };
+const firm = {
+  id: 3,
+  firmName: 'Harbour & Vale',
+  firstName: 'Fiona',
+  surname: 'Hale',
+  login: 'fiona@hv.test',
+  casesAmount: 2,
+  lawyersCount: 1,
+};
 const lawyer = {
   id: 8,
   firstName: 'Laura',
@@ -17,7 +25,8 @@ const lawyer = {
 
 const firmHandlers = {
   'GET /firms/3': () => json(200, firm),
-  'GET /firms/3/loans/aggregate': () => json(200, { loansSum: 123456.5, totalDrawdowns: 100, loansCount: 2, dateCustomerAccepted: null }),
+  'GET /firms/3/loans/aggregate': () =>
+    json(200, { loansSum: 123456.5, totalDrawdowns: 100, loansCount: 2, dateCustomerAccepted: null }),
   'GET /firms/3/lawyers': () => json(200, { items: [lawyer], total: 1, page: 1, pageSize: 10 }),
 };
 
@@ -26,7 +35,14 @@ describe('law firms list', () => {
     renderApp('/firms', {
       role: 'admin',
       handlers: {
-        'GET /firms': () => json(200, { items: [firm, { ...firm, id: 4, firmName: 'Quiet LLP', casesAmount: 0, lawyersCount: 0 }], total: 2, page: 1, pageSize: 10, lawyersCount: 7 }),
+        'GET /firms': () =>
+          json(200, {
+            items: [firm, { ...firm, id: 4, firmName: 'Quiet LLP', casesAmount: 0, lawyersCount: 0 }],
+            total: 2,
+            page: 1,
+            pageSize: 10,
+            lawyersCount: 7,
+          }),
       },
     });
     const overview = await screen.findByRole('region', { name: 'Overview' });
@@ -136,7 +152,12 @@ describe('law firm page', () => {
     expect(save.disabled).toBe(false);
     await user.click(save);
     await waitFor(() =>
-      expect(calls.find((call) => call.path === '/firms/update')?.body).toEqual({ firmId: 3, firmName: 'Harbour Vale', firstName: 'Fiona', surname: 'Hale' }),
+      expect(calls.find((call) => call.path === '/firms/update')?.body).toEqual({
+        firmId: 3,
+        firmName: 'Harbour Vale',
+        firstName: 'Fiona',
+        surname: 'Hale',
+      }),
     );
     expect(await screen.findByRole('button', { name: 'edit' })).toBeTruthy();
   });
@@ -144,7 +165,10 @@ describe('law firm page', () => {
   it('shows the field codes of a 400 on the update on their fields (spec section 8)', async () => {
     const { user } = renderApp('/firms/3', {
       role: 'admin',
-      handlers: { ...firmHandlers, 'POST /firms/update': () => json(400, { error: 'validation', fields: { firmName: 'tooLong', surname: 'required' } }) },
+      handlers: {
+        ...firmHandlers,
+        'POST /firms/update': () => json(400, { error: 'validation', fields: { firmName: 'tooLong', surname: 'required' } }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Firm - details' }));
     await user.click(screen.getByRole('button', { name: 'edit' }));

@@ -44,7 +44,24 @@ describe('add lawyer', () => {
       role: 'admin',
       handlers: {
         ...listHandlers,
-        'GET /firms': () => json(200, { items: [{ id: 3, firmName: 'Harbour & Vale', firstName: 'F', surname: 'H', login: 'f@h.test', casesAmount: 0, lawyersCount: 1 }], total: 1, page: 1, pageSize: 100, lawyersCount: 1 }),
+        'GET /firms': () =>
+          json(200, {
+            items: [
+              {
+                id: 3,
+                firmName: 'Harbour & Vale',
+                firstName: 'F',
+                surname: 'H',
+                login: 'f@h.test',
+                casesAmount: 0,
+                lawyersCount: 1,
+              },
+            ],
+            total: 1,
+            page: 1,
+            pageSize: 100,
+            lawyersCount: 1,
+          }),
         'POST /lawyers': () => json(201, lawyer),
       },
     });
@@ -58,7 +75,12 @@ describe('add lawyer', () => {
     await user.type(screen.getByLabelText('Login'), 'sam@hv.test');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/lawyers'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ firstName: 'Sam', surname: 'Cole', login: 'sam@hv.test', firmId: 3 });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      firstName: 'Sam',
+      surname: 'Cole',
+      login: 'sam@hv.test',
+      firmId: 3,
+    });
   });
 });
 
@@ -66,7 +88,11 @@ describe('edit lawyer', () => {
   it('keeps the login read-only and Save disabled until a change, then saves and goes to /lawyers', async () => {
     const { user, calls, router } = renderApp('/lawyers/8', {
       role: 'admin',
-      handlers: { ...listHandlers, 'GET /lawyers/8': () => json(200, lawyer), 'POST /lawyers/update': () => json(200, { ...lawyer, surname: 'Benn' }) },
+      handlers: {
+        ...listHandlers,
+        'GET /lawyers/8': () => json(200, lawyer),
+        'POST /lawyers/update': () => json(200, { ...lawyer, surname: 'Benn' }),
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit lawyer' })).toBeTruthy();
     const login = (await screen.findByLabelText('Login')) as HTMLInputElement;
@@ -79,13 +105,20 @@ describe('edit lawyer', () => {
     expect(save.disabled).toBe(false);
     await user.click(save);
     await waitFor(() => expect(currentUrl(router)).toBe('/lawyers'));
-    expect(calls.find((call) => call.path === '/lawyers/update')?.body).toEqual({ lawyerId: 8, firstName: 'Laura', surname: 'Benn' });
+    expect(calls.find((call) => call.path === '/lawyers/update')?.body).toEqual({
+      lawyerId: 8,
+      firstName: 'Laura',
+      surname: 'Benn',
+    });
   });
 
   it('shows a server field code on its field', async () => {
     const { user } = renderApp('/lawyers/8', {
       role: 'admin',
-      handlers: { 'GET /lawyers/8': () => json(200, lawyer), 'POST /lawyers/update': () => json(400, { error: 'validation', fields: { firstName: 'tooLong' } }) },
+      handlers: {
+        'GET /lawyers/8': () => json(200, lawyer),
+        'POST /lawyers/update': () => json(400, { error: 'validation', fields: { firstName: 'tooLong' } }),
+      },
     });
     await user.type(await screen.findByLabelText('First name'), 'x');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -114,7 +147,10 @@ describe('edit lawyer', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    const { user, router } = renderApp('/lawyers/8', { role: 'admin', handlers: { ...listHandlers, 'GET /lawyers/8': () => json(200, lawyer) } });
+    const { user, router } = renderApp('/lawyers/8', {
+      role: 'admin',
+      handlers: { ...listHandlers, 'GET /lawyers/8': () => json(200, lawyer) },
+    });
     await user.type(await screen.findByLabelText('First name'), 'x');
     await user.click(screen.getByRole('link', { name: 'cancel' }));
     expect(await screen.findByText('Changes will not be saved. Are you sure want exit?')).toBeTruthy();

@@ -1,7 +1,13 @@
 import type { FocusEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
-import { feeSchema, solicitorAddressParts, solicitorAddressSchema, solicitorCreateSchema, type SolicitorCreateInput } from '../../../shared/schemas/administration';
+import {
+  feeSchema,
+  solicitorAddressParts,
+  solicitorAddressSchema,
+  solicitorCreateSchema,
+  type SolicitorCreateInput,
+} from '../../../shared/schemas/administration';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { TextField } from '../../ui/field';
 import { MoneyField } from '../../ui/number-field';
@@ -27,7 +33,8 @@ const { name, contactNumber, email, deliveryMethod } = solicitorCreateSchema.ent
 const part = v.string();
 
 type AddressParts = Pick<SolicitorValues, (typeof solicitorAddressParts)[number]>;
-const addressOf = (values: AddressParts) => Object.fromEntries(solicitorAddressParts.map((key) => [key, values[key]])) as AddressParts;
+const addressOf = (values: AddressParts) =>
+  Object.fromEntries(solicitorAddressParts.map((key) => [key, values[key]])) as AddressParts;
 
 const solicitorFormSchema = v.pipe(
   v.object({
@@ -165,7 +172,17 @@ interface SolicitorFormProps {
   extraBusy?: boolean;
 }
 
-export function SolicitorForm({ initial, emailReadOnly = false, submit, onSaved, cancelTo, message, setMessage, extraActions, extraBusy = false }: SolicitorFormProps) {
+export function SolicitorForm({
+  initial,
+  emailReadOnly = false,
+  submit,
+  onSaved,
+  cancelTo,
+  message,
+  setMessage,
+  extraActions,
+  extraBusy = false,
+}: SolicitorFormProps) {
   const form = useForm(solicitorFormSchema, initial);
 
   const { onSubmit, busy } = useSaveForm(form, {
@@ -191,7 +208,12 @@ export function SolicitorForm({ initial, emailReadOnly = false, submit, onSaved,
       />
       <TextField label="Contact number" type="tel" inputMode="tel" autoComplete="off" {...form.field('contactNumber')} />
       <MoneyField label="Fee" {...form.field('fee')} />
-      <TextField label="Delivery method" autoComplete="off" hint="How the advice is given, e.g. Video call or In person." {...form.field('deliveryMethod')} />
+      <TextField
+        label="Delivery method"
+        autoComplete="off"
+        hint="How the advice is given, e.g. Video call or In person."
+        {...form.field('deliveryMethod')}
+      />
       <div className="form__actions">
         <Button type="submit" busy={busy} disabled={!form.dirty}>
           Save

@@ -10,7 +10,12 @@ import { audienceOf, type Audience } from '../../../shared/journey/audience';
 import type { JourneyData } from '../../../shared/journey/steps';
 import { submitBlockers } from '../../../shared/journey/submit';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
-import { applicationStartStatuses, applicationTransitions, roleMayTransition, transitionAllowedFrom } from '../../../shared/rules/transitions';
+import {
+  applicationStartStatuses,
+  applicationTransitions,
+  roleMayTransition,
+  transitionAllowedFrom,
+} from '../../../shared/rules/transitions';
 import { findApplication } from './find-application';
 import { liveDocumentCount } from './journey-references';
 import { loadJourney } from './load-journey';
@@ -50,7 +55,10 @@ export async function changeApplicationStatus(
     const application = await findApplication(tx, actor, input.applicationId, { forUpdate: true });
     assertTransitionFrom(application, to);
     if (to === 'submitted') await assertComplete(tx, application.id, audienceOf(actor.role));
-    await tx.update(applications).set({ status: to, updatedAt: sql`now()` }).where(eq(applications.id, application.id));
+    await tx
+      .update(applications)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(applications.id, application.id));
     await recordAudit(tx, {
       actorUserId: actor.id,
       entityType: 'application',
@@ -70,6 +78,7 @@ async function assertComplete(db: Database, applicationId: number, audience: Aud
   for (const step of submitBlockers(journey, audience, { today: new Date() })) fields[step] = 'required';
   // "With Form E a document is required": the files the step named may have been deleted since.
   const asset = journey.asset as JourneyData['asset'] | undefined;
-  if (!fields.asset && asset?.submittedFormE === true && (await liveDocumentCount(db, applicationId, asset)) === 0) fields.asset = 'required';
+  if (!fields.asset && asset?.submittedFormE === true && (await liveDocumentCount(db, applicationId, asset)) === 0)
+    fields.asset = 'required';
   if (Object.keys(fields).length > 0) throw new AppError(400, 'incompleteSteps', { fields });
 }

@@ -63,17 +63,41 @@ export async function createApplication(
         .insert(users)
         .values({ email, role: 'customer', firstName: client.firstName, surname: client.lastName, status: 'invited' })
         .returning({ id: users.id });
-      const [clientRow] = await tx.insert(clients).values({ userId: account!.id, ...client }).returning({ id: clients.id });
+      const [clientRow] = await tx
+        .insert(clients)
+        .values({ userId: account!.id, ...client })
+        .returning({ id: clients.id });
       const [application] = await tx
         .insert(applications)
         .values({ lawyerId, clientId: clientRow!.id, status: 'incomplete', startedAt: sql`now()` })
         .returning({ id: applications.id });
       const applicationId = application!.id;
-      await tx.insert(applicationSteps).values({ applicationId, step: 'personal', data: personal as Record<string, unknown>, version: 1, updatedBy: user.id });
+      await tx
+        .insert(applicationSteps)
+        .values({ applicationId, step: 'personal', data: personal as Record<string, unknown>, version: 1, updatedBy: user.id });
       await inviteUser(tx, config, { userId: account!.id, email, kind: 'customer', actorUserId: user.id, applicationId });
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'client', entityId: clientRow!.id, action: 'created', to: { userId: account!.id } });
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'application', entityId: applicationId, action: 'created', to: { status: 'incomplete', lawyerId, clientId: clientRow!.id } });
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'application', entityId: applicationId, action: 'stepSaved', from: { step: 'personal', version: 0 }, to: { step: 'personal', version: 1 } });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'client',
+        entityId: clientRow!.id,
+        action: 'created',
+        to: { userId: account!.id },
+      });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'application',
+        entityId: applicationId,
+        action: 'created',
+        to: { status: 'incomplete', lawyerId, clientId: clientRow!.id },
+      });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'application',
+        entityId: applicationId,
+        action: 'stepSaved',
+        from: { step: 'personal', version: 0 },
+        to: { step: 'personal', version: 1 },
+      });
       return applicationId;
     });
     return presentApplication(db, user, await findApplication(db, user, id));

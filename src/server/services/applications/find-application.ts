@@ -54,7 +54,12 @@ export type ApplicationRow = Awaited<ReturnType<ReturnType<typeof selectApplicat
  * transaction: saves, status changes and document changes of one application queue there, and the
  * checks made before the lock are made again under it.
  */
-export async function findApplication(db: Database, actor: SessionUser, id: number, options: { forUpdate?: boolean } = {}): Promise<ApplicationRow> {
+export async function findApplication(
+  db: Database,
+  actor: SessionUser,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ApplicationRow> {
   const query = selectApplication(db).where(and(eq(applications.id, id), applicationPolicy.scope(actor)));
   const [row] = options.forUpdate ? await query.for('update', { of: applications }) : await query;
   if (!row) throw AppError.notFound();

@@ -10,7 +10,8 @@ import type { JourneyData } from '../../../shared/journey/steps';
  */
 export async function checkDocuments(db: Database, applicationId: number, data: JourneyData['asset']): Promise<void> {
   const named = new Set(data.documents ?? []).size;
-  if (named > 0 && (await liveDocumentCount(db, applicationId, data)) !== named) throw AppError.validation({ documents: 'invalid' });
+  if (named > 0 && (await liveDocumentCount(db, applicationId, data)) !== named)
+    throw AppError.validation({ documents: 'invalid' });
 }
 
 /** How many of the documents a step names are this application's own live Form E files. */

@@ -4,7 +4,10 @@ import { applicationSteps } from '../../db/schema';
 import { isJourneyStep, type Journey, type JourneyStep } from '../../../shared/journey/steps';
 
 /** The saved steps of an application: the journey and each step's version. */
-export async function loadJourney(db: Database, applicationId: number): Promise<{ journey: Journey; versions: Partial<Record<JourneyStep, number>> }> {
+export async function loadJourney(
+  db: Database,
+  applicationId: number,
+): Promise<{ journey: Journey; versions: Partial<Record<JourneyStep, number>> }> {
   const rows = await db
     .select({ step: applicationSteps.step, data: applicationSteps.data, version: applicationSteps.version })
     .from(applicationSteps)

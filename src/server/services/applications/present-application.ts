@@ -15,7 +15,10 @@ type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** What the caller may do with the application now: the shared rules and the policy, worked out once. */
-function applicationAbilities(actor: SessionUser, row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>): ApplicationAbilities {
+function applicationAbilities(
+  actor: SessionUser,
+  row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>,
+): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
   return {
@@ -28,7 +31,10 @@ function applicationAbilities(actor: SessionUser, row: Pick<ApplicationRow, 'sta
 
 /** The Application of the contract, as the caller may see it. */
 export async function presentApplication(db: Database, actor: SessionUser, row: ApplicationRow): Promise<ApplicationRecord> {
-  const [{ journey, versions }, fileRecords] = await Promise.all([loadJourney(db, row.id), listApplicationFiles(db, actor, row.id)]);
+  const [{ journey, versions }, fileRecords] = await Promise.all([
+    loadJourney(db, row.id),
+    listApplicationFiles(db, actor, row.id),
+  ]);
   return {
     id: row.id,
     lawyerId: row.lawyerId,

@@ -37,7 +37,8 @@ export async function saveStep(
   // Each party attests only for itself: the client confirmation is the client's own step.
   if (!mayAnswerStep(step, audience)) throw AppError.forbidden();
   const validated = validatedStep(step, body.journeyData[step], audience);
-  if (step === 'personal' && normalizeEmail((validated as Personal).email) !== found.clientEmail) throw AppError.validation({ email: 'emailLocked' });
+  if (step === 'personal' && normalizeEmail((validated as Personal).email) !== found.clientEmail)
+    throw AppError.validation({ email: 'emailLocked' });
 
   return db.transaction(async (tx) => {
     const application = await findApplication(tx, user, body.applicationId, { forUpdate: true });
@@ -61,25 +62,51 @@ export async function saveStep(
       await tx
         .update(applicationSteps)
         .set(row)
-        .where(and(eq(applicationSteps.applicationId, application.id), eq(applicationSteps.step, step), eq(applicationSteps.version, current)));
+        .where(
+          and(
+            eq(applicationSteps.applicationId, application.id),
+            eq(applicationSteps.step, step),
+            eq(applicationSteps.version, current),
+          ),
+        );
     } else {
       await tx.insert(applicationSteps).values({ applicationId: application.id, step, ...row });
     }
-    await recordAudit(tx, { actorUserId: user.id, entityType: 'application', entityId: application.id, action: 'stepSaved', from: { step, version: current }, to: { step, version } });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'application',
+      entityId: application.id,
+      action: 'stepSaved',
+      from: { step, version: current },
+      to: { step, version },
+    });
 
     const changes: Partial<typeof applications.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
     if (step === 'case') changes.caseRef = (data as JourneyData['case']).caseRef?.trim() || null;
     // The client's first save: the client has joined and the form is under way.
     if (user.role === 'customer' && application.status === 'incomplete') {
       changes.status = 'created';
-      await recordAudit(tx, { actorUserId: user.id, entityType: 'application', entityId: application.id, action: 'statusChanged', from: { status: 'incomplete' }, to: { status: 'created' } });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        entityType: 'application',
+        entityId: application.id,
+        action: 'statusChanged',
+        from: { status: 'incomplete' },
+        to: { status: 'created' },
+      });
     }
     await tx.update(applications).set(changes).where(eq(applications.id, application.id));
 
     if (step === 'personal') {
       const client = clientFields(data as Personal);
-      await tx.update(clients).set({ ...client, updatedAt: sql`now()` }).where(eq(clients.id, application.clientId));
-      await tx.update(users).set({ firstName: client.firstName, surname: client.lastName, updatedAt: sql`now()` }).where(eq(users.id, application.clientUserId));
+      await tx
+        .update(clients)
+        .set({ ...client, updatedAt: sql`now()` })
+        .where(eq(clients.id, application.clientId));
+      await tx
+        .update(users)
+        .set({ firstName: client.firstName, surname: client.lastName, updatedAt: sql`now()` })
+        .where(eq(users.id, application.clientUserId));
     }
     return { data: { [step]: data } as Journey, version };
   });

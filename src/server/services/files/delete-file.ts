@@ -12,7 +12,11 @@ import { checkDocumentChange } from './document-change';
  */
 export async function deleteFile({ db, actor, storage, logError }: ServiceContext, input: { fileKey: string }): Promise<void> {
   const removed = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(files).where(and(eq(files.key, input.fileKey), isNull(files.deletedAt))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.key, input.fileKey), isNull(files.deletedAt)))
+      .limit(1);
     if (!row || row.applicationId === null || !canSeeDocumentType(actor, row.type)) throw AppError.notFound();
     await checkDocumentChange(tx, actor, row.applicationId, row.type, { forUpdate: true });
     const [updated] = await tx

@@ -20,7 +20,8 @@ async function assertRoomForOneMore(db: Database, applicationId: number, type: s
     .select({ total: sql<number>`count(*)::int`, sameType: sql<number>`(count(*) filter (where ${files.type} = ${type}))::int` })
     .from(files)
     .where(and(eq(files.applicationId, applicationId), isNull(files.deletedAt)));
-  if ((counts?.total ?? 0) >= UPLOAD_MAX_FILES || (type === 'formE' && (counts?.sameType ?? 0) >= FORM_E_MAX_FILES)) throw new UploadRefused('tooManyFiles');
+  if ((counts?.total ?? 0) >= UPLOAD_MAX_FILES || (type === 'formE' && (counts?.sameType ?? 0) >= FORM_E_MAX_FILES))
+    throw new UploadRefused('tooManyFiles');
 }
 
 /**

@@ -16,7 +16,12 @@ export async function documentDownloadLink(
   if (!canSeeDocumentType(actor, type)) throw AppError.notFound();
   const conditions = [eq(files.applicationId, applicationId), eq(files.type, type), isNull(files.deletedAt)];
   if (fileId !== undefined) conditions.push(eq(files.id, fileId));
-  const [row] = await db.select().from(files).where(and(...conditions)).orderBy(desc(files.createdAt), desc(files.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(...conditions))
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(1);
   if (!row) throw AppError.notFound();
   return issueDownloadLink(db, actor, { kind: 'file', applicationId, fileId: row.id }, row.fileName);
 }

@@ -26,11 +26,17 @@ export function toFileRecord(row: FileRow): FileRecord {
  * The application's files the user may see (for Application.files): not deleted, and without the
  * staff-only types for other roles. The caller has already checked the application is in scope.
  */
-export async function listApplicationFiles(db: Database, user: Pick<SessionUser, 'role'>, applicationId: number): Promise<FileRecord[]> {
+export async function listApplicationFiles(
+  db: Database,
+  user: Pick<SessionUser, 'role'>,
+  applicationId: number,
+): Promise<FileRecord[]> {
   const rows = await db
     .select()
     .from(files)
-    .where(and(eq(files.applicationId, applicationId), isNull(files.deletedAt), inArray(files.type, [...visibleDocumentTypes(user)])))
+    .where(
+      and(eq(files.applicationId, applicationId), isNull(files.deletedAt), inArray(files.type, [...visibleDocumentTypes(user)])),
+    )
     .orderBy(asc(files.createdAt), asc(files.id));
   return rows.map(toFileRecord);
 }

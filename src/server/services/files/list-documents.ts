@@ -7,7 +7,10 @@ import { listApplicationFiles } from './file-record';
 type ApplicationDocument = components['schemas']['ApplicationDocument'];
 
 /** GET /applications/{id}/docs: one entry per document type the caller may see, in the spec's order. */
-export async function listDocuments({ db, actor }: ServiceContext, input: { applicationId: number }): Promise<{ documents: ApplicationDocument[] }> {
+export async function listDocuments(
+  { db, actor }: ServiceContext,
+  input: { applicationId: number },
+): Promise<{ documents: ApplicationDocument[] }> {
   const application = await findApplication(db, actor, input.applicationId);
   const records = await listApplicationFiles(db, actor, application.id);
   return {

@@ -41,5 +41,11 @@ export async function openDownload({ db, storage, config }: PublicContext, input
     timeoutMs: config.timeouts.pdfTimeoutMs,
   });
   if (!pdf) throw AppError.notFound();
-  return { body: Buffer.from(pdf), contentType: 'application/pdf', size: pdf.length, fileName: grant.fileName, disposition: 'inline' };
+  return {
+    body: Buffer.from(pdf),
+    contentType: 'application/pdf',
+    size: pdf.length,
+    fileName: grant.fileName,
+    disposition: 'inline',
+  };
 }

@@ -21,7 +21,8 @@ export type ReceiveUpload = (options: {
   beforeFile: (fields: Record<string, string>, partFileName: string) => Promise<void>;
 }) => Promise<UploadParts>;
 
-const nameOf = (fields: Record<string, string>, partFileName: string) => (fields.fileName !== undefined ? fields.fileName : partFileName);
+const nameOf = (fields: Record<string, string>, partFileName: string) =>
+  fields.fileName !== undefined ? fields.fileName : partFileName;
 
 function assertAcceptableName(name: string): void {
   if (!isAcceptedFileName(name)) throw new UploadRefused('fileName', 'fileName');
@@ -55,7 +56,16 @@ export async function uploadFile({ db, actor, storage }: ServiceContext, input: 
       await checkDocumentChange(tx, actor, applicationId, type, { forUpdate: true, adding: true });
       const [inserted] = await tx
         .insert(files)
-        .values({ applicationId, key, name: fileName, fileName, type, contentType: 'application/pdf', size: file.size, uploadedBy: actor.id })
+        .values({
+          applicationId,
+          key,
+          name: fileName,
+          fileName,
+          type,
+          contentType: 'application/pdf',
+          size: file.size,
+          uploadedBy: actor.id,
+        })
         .returning();
       await recordAudit(tx, {
         actorUserId: actor.id,

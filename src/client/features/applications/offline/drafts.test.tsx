@@ -101,9 +101,7 @@ describe('useDraft', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
-    await waitFor(async () =>
-      expect((await db.drafts.get(draftRowId(1, KEY)))?.value).toEqual({ name: 'Hidden again' }),
-    );
+    await waitFor(async () => expect((await db.drafts.get(draftRowId(1, KEY)))?.value).toEqual({ name: 'Hidden again' }));
   });
 
   it('writes a pending edit when the screen is left (unmount)', async () => {

@@ -38,24 +38,88 @@ const UPLOAD = 'upload-0c0e5f3c-1111-4222-8333-944455556666';
 const pdf = new TextEncoder().encode('%PDF-1.4 test').buffer;
 
 const drafts = [
-  { id: `1|application:${LOCAL}:personal`, userId: 1, key: `application:${LOCAL}:personal`, value: { firstName: 'Ann', lastName: 'Lee' }, baseVersion: 0, updatedAt: 5, status: 'queued' },
-  { id: `1|application:${LOCAL}:case`, userId: 1, key: `application:${LOCAL}:case`, value: { caseRef: 'C1' }, baseVersion: 0, updatedAt: 6, status: 'queued' },
-  { id: '1|application:7:financial', userId: 1, key: 'application:7:financial', value: { income: 2 }, baseVersion: 3, updatedAt: 7, status: 'editing' },
+  {
+    id: `1|application:${LOCAL}:personal`,
+    userId: 1,
+    key: `application:${LOCAL}:personal`,
+    value: { firstName: 'Ann', lastName: 'Lee' },
+    baseVersion: 0,
+    updatedAt: 5,
+    status: 'queued',
+  },
+  {
+    id: `1|application:${LOCAL}:case`,
+    userId: 1,
+    key: `application:${LOCAL}:case`,
+    value: { caseRef: 'C1' },
+    baseVersion: 0,
+    updatedAt: 6,
+    status: 'queued',
+  },
+  {
+    id: '1|application:7:financial',
+    userId: 1,
+    key: 'application:7:financial',
+    value: { income: 2 },
+    baseVersion: 3,
+    updatedAt: 7,
+    status: 'editing',
+  },
   // Written by the first version: no status, no updatedAt (the schema's defaults fill them in).
   { id: '1|application:8:case', userId: 1, key: 'application:8:case', value: { caseRef: 'old' } },
-  { id: '1|application:9:asset', userId: 1, key: 'application:9:asset', value: {}, baseVersion: 2, updatedAt: 8, status: 'rejected', serverCodes: { documents: 'required' }, serverError: 'validation' },
+  {
+    id: '1|application:9:asset',
+    userId: 1,
+    key: 'application:9:asset',
+    value: {},
+    baseVersion: 2,
+    updatedAt: 8,
+    status: 'rejected',
+    serverCodes: { documents: 'required' },
+    serverError: 'validation',
+  },
 ];
 
 const outbox = [
-  { id: 'm-create', userId: 1, kind: 'createApplication', payload: { localId: LOCAL, personal: { firstName: 'Ann', lastName: 'Lee' } }, draftKey: `application:${LOCAL}:personal`, draftUpdatedAt: 5, createdAt: 1, attempts: 0 },
+  {
+    id: 'm-create',
+    userId: 1,
+    kind: 'createApplication',
+    payload: { localId: LOCAL, personal: { firstName: 'Ann', lastName: 'Lee' } },
+    draftKey: `application:${LOCAL}:personal`,
+    draftUpdatedAt: 5,
+    createdAt: 1,
+    attempts: 0,
+  },
   { id: 'm-upload', userId: 1, kind: 'uploadFile', payload: { localId: UPLOAD }, createdAt: 2, attempts: 0 },
-  { id: 'm-save', userId: 1, kind: 'saveStep', payload: { applicationId: LOCAL, step: 'case', baseVersion: 0, data: { caseRef: 'C1' } }, draftKey: `application:${LOCAL}:case`, draftUpdatedAt: 6, createdAt: 3, attempts: 0 },
+  {
+    id: 'm-save',
+    userId: 1,
+    kind: 'saveStep',
+    payload: { applicationId: LOCAL, step: 'case', baseVersion: 0, data: { caseRef: 'C1' } },
+    draftKey: `application:${LOCAL}:case`,
+    draftUpdatedAt: 6,
+    createdAt: 3,
+    attempts: 0,
+  },
   { id: 'm-submit', userId: 1, kind: 'submitApplication', payload: { applicationId: LOCAL }, createdAt: 4, attempts: 1 },
   // Written by the first version: no createdAt, no attempts.
   { id: 'm-delete', userId: 1, kind: 'deleteFile', payload: { fileKey: 'files/old.pdf' } },
 ];
 
-const upload = { localId: UPLOAD, userId: 1, applicationId: LOCAL, type: 'formE', fileName: 'form-e.pdf', mimeType: 'application/pdf', size: pdf.byteLength, data: pdf, status: 'queued', progress: 0, createdAt: 2 };
+const upload = {
+  localId: UPLOAD,
+  userId: 1,
+  applicationId: LOCAL,
+  type: 'formE',
+  fileName: 'form-e.pdf',
+  mimeType: 'application/pdf',
+  size: pdf.byteLength,
+  data: pdf,
+  status: 'queued',
+  progress: 0,
+  createdAt: 2,
+};
 
 let store: AppStore;
 let stop: (() => void) | undefined;
@@ -69,7 +133,9 @@ beforeEach(async () => {
   await previous.table('drafts').bulkPut(drafts);
   await previous.table('outbox').bulkAdd(outbox);
   await previous.table('uploads').put(upload);
-  await previous.table('cache').put({ id: '1|applications?page=1', userId: 1, key: 'applications?page=1', data: { items: [] }, savedAt: 1 });
+  await previous
+    .table('cache')
+    .put({ id: '1|applications?page=1', userId: 1, key: 'applications?page=1', data: { items: [] }, savedAt: 1 });
   previous.close();
   await db.open();
   store = signedInStore();
@@ -100,8 +166,10 @@ describe('data stored by the previous schema', () => {
 
   it('sends every queued write of the previous schema once online', async () => {
     const server = fakeServer({
-      'POST /applications/create': () => jsonResponse(201, { id: 42, journey: { personal: {} }, journeyVersions: { personal: 1 } }),
-      'POST /applications/update/case': (call: SentCall) => jsonResponse(200, { data: (call.body as { journeyData: unknown }).journeyData, version: 1 }),
+      'POST /applications/create': () =>
+        jsonResponse(201, { id: 42, journey: { personal: {} }, journeyVersions: { personal: 1 } }),
+      'POST /applications/update/case': (call: SentCall) =>
+        jsonResponse(200, { data: (call.body as { journeyData: unknown }).journeyData, version: 1 }),
       'POST /applications/state/update': () => jsonResponse(200, { id: 42, status: 'submitted' }),
       'POST /applications/file/delete': () => jsonResponse(200, {}),
     });

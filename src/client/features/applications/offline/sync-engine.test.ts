@@ -9,7 +9,14 @@ import { newLocalApplicationId, stepDraftKey } from './application-ids';
 import { serverIdOf } from '../../../offline/local-ids';
 import { countUnsent, enqueue, waitForResult } from '../../../offline/outbox';
 import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, startSync, syncNow } from '../../../offline/sync-engine';
-import { jsonResponse, fakeServer, resetOffline, signedInStore, testUser, type SentCall } from '../../../test/offline-test-support';
+import {
+  jsonResponse,
+  fakeServer,
+  resetOffline,
+  signedInStore,
+  testUser,
+  type SentCall,
+} from '../../../test/offline-test-support';
 
 function saveRoute(version = 1) {
   return (call: SentCall) => {
@@ -37,7 +44,12 @@ afterEach(() => {
   stop?.();
 });
 
-function saveStep(step: 'personal' | 'case' | 'financial' | 'asset', applicationId: number | string, data: unknown, draftKey?: string) {
+function saveStep(
+  step: 'personal' | 'case' | 'financial' | 'asset',
+  applicationId: number | string,
+  data: unknown,
+  draftKey?: string,
+) {
   return enqueue({ kind: 'saveStep', applicationId, step, baseVersion: 0, data, ...(draftKey ? { draftKey } : {}) });
 }
 
@@ -254,7 +266,12 @@ describe('outbox and sync engine', () => {
     const personalKey = stepDraftKey(localId, 'personal');
     await writeDraft(1, personalKey, { name: 'Ada' });
     await writeDraft(1, stepDraftKey(localId, 'financial'), { income: 3 });
-    const create = await enqueue({ kind: 'createApplication', localId, personal: { name: 'Ada' } as never, draftKey: personalKey });
+    const create = await enqueue({
+      kind: 'createApplication',
+      localId,
+      personal: { name: 'Ada' } as never,
+      draftKey: personalKey,
+    });
     const save = await saveStep('case', localId, { caseRef: 'C1' }, stepDraftKey(localId, 'case'));
     expect(await waitForResult(save, 5_000)).toEqual({ status: 'queued' });
     expect(server.calls).toHaveLength(0);
@@ -281,7 +298,12 @@ describe('outbox and sync engine', () => {
     const localId = newLocalApplicationId();
     const personalKey = stepDraftKey(localId, 'personal');
     await writeDraft(1, personalKey, { email: 'taken@example.com' });
-    await enqueue({ kind: 'createApplication', localId, personal: { email: 'taken@example.com' } as never, draftKey: personalKey });
+    await enqueue({
+      kind: 'createApplication',
+      localId,
+      personal: { email: 'taken@example.com' } as never,
+      draftKey: personalKey,
+    });
     const blocked = await saveStep('case', localId, { caseRef: 'C1' });
     const other = await saveStep('case', 9, { caseRef: 'C9' });
     expect(await waitForResult(other, 5_000)).toMatchObject({ status: 'done' });
@@ -323,7 +345,10 @@ describe('outbox and sync engine', () => {
       'POST /applications/update/case': (call) => {
         const body = call.body as { baseVersion: number; journeyData: unknown };
         if (body.baseVersion !== caseVersion) {
-          return jsonResponse(409, { error: 'conflict', current: { data: { case: { caseRef: 'theirs' } }, version: caseVersion } });
+          return jsonResponse(409, {
+            error: 'conflict',
+            current: { data: { case: { caseRef: 'theirs' } }, version: caseVersion },
+          });
         }
         caseVersion += 1;
         return jsonResponse(200, { data: body.journeyData, version: caseVersion });
@@ -334,7 +359,14 @@ describe('outbox and sync engine', () => {
     stop = startSync(store);
     const caseKey = stepDraftKey(7, 'case');
     await writeDraft(1, caseKey, { caseRef: 'mine' }, { baseVersion: 4 });
-    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 4, data: { caseRef: 'mine' }, draftKey: caseKey });
+    await enqueue({
+      kind: 'saveStep',
+      applicationId: 7,
+      step: 'case',
+      baseVersion: 4,
+      data: { caseRef: 'mine' },
+      draftKey: caseKey,
+    });
     const submit = await enqueue({ kind: 'submitApplication', applicationId: 7 });
     server.offline = false;
     await syncNow();
@@ -345,7 +377,14 @@ describe('outbox and sync engine', () => {
 
     // The user chooses on the server's version and saves again: that save goes first, then the submit.
     await writeDraft(1, caseKey, { caseRef: 'chosen' }, { baseVersion: 5 });
-    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 5, data: { caseRef: 'chosen' }, draftKey: caseKey });
+    await enqueue({
+      kind: 'saveStep',
+      applicationId: 7,
+      step: 'case',
+      baseVersion: 5,
+      data: { caseRef: 'chosen' },
+      draftKey: caseKey,
+    });
     await syncNow();
     expect(server.calls.map((call) => call.path)).toEqual([
       '/applications/update/case',
@@ -367,7 +406,14 @@ describe('outbox and sync engine', () => {
     await enqueue({ kind: 'createApplication', localId, personal: { name: 'Ada' } as never });
     const caseKey = stepDraftKey(localId, 'case');
     await writeDraft(1, caseKey, { caseRef: '' });
-    await enqueue({ kind: 'saveStep', applicationId: localId, step: 'case', baseVersion: 0, data: { caseRef: '' }, draftKey: caseKey });
+    await enqueue({
+      kind: 'saveStep',
+      applicationId: localId,
+      step: 'case',
+      baseVersion: 0,
+      data: { caseRef: '' },
+      draftKey: caseKey,
+    });
     await enqueue({ kind: 'submitApplication', applicationId: localId });
     server.offline = false;
     await syncNow();

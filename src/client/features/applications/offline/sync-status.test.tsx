@@ -98,8 +98,17 @@ describe('sync status', () => {
   it('counts failed uploads without reading their rows (each row holds a file) when a draft is written', async () => {
     stop = startSync(store);
     await db.uploads.add({
-      localId: 'upload-1', userId: 1, owner: '7', type: 'formE', fileName: 'a.pdf', mimeType: 'application/pdf',
-      size: 4, data: new ArrayBuffer(4), status: 'failed', progress: 0, createdAt: 1,
+      localId: 'upload-1',
+      userId: 1,
+      owner: '7',
+      type: 'formE',
+      fileName: 'a.pdf',
+      mimeType: 'application/pdf',
+      size: 4,
+      data: new ArrayBuffer(4),
+      status: 'failed',
+      progress: 0,
+      createdAt: 1,
     });
     let rowsRead = 0;
     const reading = (row: unknown) => {

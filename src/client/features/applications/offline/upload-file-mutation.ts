@@ -24,7 +24,12 @@ function patch(localId: string, change: Parameters<typeof patchStoredFile>[1]): 
   return patchStoredFile(localId, change).catch((error: unknown) => reportStorageError(error));
 }
 
-async function sendUpload(localId: string, userId: number, resolveId: (id: string) => Promise<number>, idempotencyKey: string): Promise<SendOutcome> {
+async function sendUpload(
+  localId: string,
+  userId: number,
+  resolveId: (id: string) => Promise<number>,
+  idempotencyKey: string,
+): Promise<SendOutcome> {
   const row = await readStoredFile(userId, localId);
   // Removed before it was sent: nothing to do.
   if (!row) return { type: 'done', body: undefined };
@@ -65,7 +70,14 @@ export const uploadFileMutation = registerMutation({
     await mapLocalId(ctx.userId, localId, file.id, file.key);
     const upload = await readStoredFile(ctx.userId, localId);
     if (upload) {
-      await patchStoredFile(localId, { data: undefined, error: undefined, status: 'uploaded', progress: 1, fileId: file.id, key: file.key });
+      await patchStoredFile(localId, {
+        data: undefined,
+        error: undefined,
+        status: 'uploaded',
+        progress: 1,
+        fileId: file.id,
+        key: file.key,
+      });
     } else {
       // Removed while it was being sent: remove it from the server too.
       await ctx.enqueue('deleteFile', { fileKey: file.key });
@@ -73,6 +85,11 @@ export const uploadFileMutation = registerMutation({
   },
   onRejected: async ({ localId }, { error, fields }, ctx) => {
     const upload = await readStoredFile(ctx.userId, localId);
-    if (upload) await patchStoredFile(localId, { status: 'failed', progress: 0, error: uploadErrorText(fields.file ?? error, upload.fileName) });
+    if (upload)
+      await patchStoredFile(localId, {
+        status: 'failed',
+        progress: 0,
+        error: uploadErrorText(fields.file ?? error, upload.fileName),
+      });
   },
 });

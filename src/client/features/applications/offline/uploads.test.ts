@@ -72,13 +72,18 @@ describe('uploads', () => {
     const offline = { value: true };
     fakeUploads(() => (offline.value ? 'offline' : { status: 201, body: {} }));
     stop = startSync(store);
-    const messages = await addFiles(7, 'formE', [
-      pdf('one.pdf'),
-      pdf('one.pdf'),
-      new File(['just text'], 'notes.pdf'),
-      pdf('huge.pdf', 21 * 1024 * 1024),
-      pdf('server.pdf'),
-    ], ['server.pdf']);
+    const messages = await addFiles(
+      7,
+      'formE',
+      [
+        pdf('one.pdf'),
+        pdf('one.pdf'),
+        new File(['just text'], 'notes.pdf'),
+        pdf('huge.pdf', 21 * 1024 * 1024),
+        pdf('server.pdf'),
+      ],
+      ['server.pdf'],
+    );
     expect(messages).toEqual([
       'one.pdf: a file with this name has already been added',
       'notes.pdf: only .pdf files are accepted',
@@ -110,7 +115,9 @@ describe('uploads', () => {
     expect(await addFiles(localId, 'formE', [pdf('a.pdf'), pdf('b.pdf')])).toEqual([]);
     const rows = await uploads();
     expect(rows.map((row) => row.localId)).toEqual([expect.stringMatching(/^upload-/), expect.stringMatching(/^upload-/)]);
-    expect(rows.every((row) => row.status === 'queued' && Object.prototype.toString.call(row.data) === '[object ArrayBuffer]')).toBe(true);
+    expect(
+      rows.every((row) => row.status === 'queued' && Object.prototype.toString.call(row.data) === '[object ArrayBuffer]'),
+    ).toBe(true);
     const save = await enqueue({
       kind: 'saveStep',
       applicationId: localId,
@@ -148,7 +155,13 @@ describe('uploads', () => {
     stop = startSync(store);
     await addFiles(7, 'formE', [pdf('big.pdf')]);
     const [row] = await uploads();
-    const save = await enqueue({ kind: 'saveStep', applicationId: 7, step: 'asset', baseVersion: 0, data: { documents: [5, row!.localId] } });
+    const save = await enqueue({
+      kind: 'saveStep',
+      applicationId: 7,
+      step: 'asset',
+      baseVersion: 0,
+      data: { documents: [5, row!.localId] },
+    });
     expect(await waitForResult(save, 5_000)).toMatchObject({ status: 'done' });
     expect((await uploads())[0]).toMatchObject({ status: 'failed', error: 'big.pdf: file size exceeds 20 MB' });
     expect(server.calls.find((call) => call.path === '/applications/update/asset')?.body).toMatchObject({
@@ -173,7 +186,9 @@ describe('uploads', () => {
     await removeUpload(second!.localId);
     await syncNow();
     expect(await uploads()).toEqual([]);
-    expect(server.calls.map((call) => [call.path, call.body])).toEqual([['/applications/file/delete', { fileKey: 'stored-key' }]]);
+    expect(server.calls.map((call) => [call.path, call.body])).toEqual([
+      ['/applications/file/delete', { fileKey: 'stored-key' }],
+    ]);
   });
 
   it('a 401 on an upload ends the session (the upload goes outside openapi-fetch) and keeps the file queued', async () => {

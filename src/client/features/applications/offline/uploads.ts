@@ -105,7 +105,9 @@ export async function addFiles(
   existingNames: readonly string[] = [],
 ): Promise<string[]> {
   const userId = requireUserId();
-  const stored = (await readStoredFiles(userId, String(applicationId))).filter((row) => row.type === type && row.status !== 'failed');
+  const stored = (await readStoredFiles(userId, String(applicationId))).filter(
+    (row) => row.type === type && row.status !== 'failed',
+  );
   const names = new Set([...stored.map((row) => row.fileName), ...existingNames]);
   const messages: string[] = [];
   for (const file of files) {
@@ -166,7 +168,9 @@ export async function removeUpload(localId: string): Promise<void> {
     await enqueue({ kind: 'deleteFile', fileKey: row.key });
     return;
   }
-  await removeQueued((mutation) => mutation.kind === 'uploadFile' && (mutation.payload as { localId?: unknown }).localId === localId);
+  await removeQueued(
+    (mutation) => mutation.kind === 'uploadFile' && (mutation.payload as { localId?: unknown }).localId === localId,
+  );
 }
 
 /**

@@ -185,10 +185,21 @@ function AddressEntry({ id, index, entry, onChange, onRemove, onTouch, errors, a
             pending={state.status === 'loading' ? 'Finding addresses' : undefined}
           />
           <div className="inline-actions">
-            <Button variant="secondary" disabled={disabled || normalizePostcode(entry.postcode) === ''} onClick={() => lookup(entry.postcode, true)}>
+            <Button
+              variant="secondary"
+              disabled={disabled || normalizePostcode(entry.postcode) === ''}
+              onClick={() => lookup(entry.postcode, true)}
+            >
               Find address
             </Button>
-            <Button variant="link" disabled={disabled} onClick={() => { reset(); onChange({ ...entry, type: 'manually', postcode: formatPostcode(entry.postcode) }); }}>
+            <Button
+              variant="link"
+              disabled={disabled}
+              onClick={() => {
+                reset();
+                onChange({ ...entry, type: 'manually', postcode: formatPostcode(entry.postcode) });
+              }}
+            >
               Enter address manually
             </Button>
           </div>
@@ -202,19 +213,26 @@ function AddressEntry({ id, index, entry, onChange, onRemove, onTouch, errors, a
               value={entry.address}
               options={choices.map((address) => ({ value: address, label: address }))}
               placeholder={`${choices.length} ${choices.length === 1 ? 'address' : 'addresses'} found: choose one`}
-              onValueChange={(address) => onChange({ ...entry, address, postcode: address ? formatPostcode(entry.postcode) : entry.postcode })}
+              onValueChange={(address) =>
+                onChange({ ...entry, address, postcode: address ? formatPostcode(entry.postcode) : entry.postcode })
+              }
               onBlur={() => onTouch(path('address'))}
               error={error('address')}
               disabled={disabled}
             />
-          ) : (
-            // The address's own message (required, already used) still shows before a lookup.
-            error('address') ? <ErrorSlot id={`${id}-address-error`} error={error('address')} /> : null
-          )}
+          ) : // The address's own message (required, already used) still shows before a lookup.
+          error('address') ? (
+            <ErrorSlot id={`${id}-address-error`} error={error('address')} />
+          ) : null}
         </>
       ) : (
         <>
-          <TextField {...text('postcode')} autoComplete={audience === 'customer' ? 'postal-code' : 'off'} autoCapitalize="characters" spellCheck={false} />
+          <TextField
+            {...text('postcode')}
+            autoComplete={audience === 'customer' ? 'postal-code' : 'off'}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
           <TextField {...text('house')} autoComplete="off" />
           <TextField {...text('street')} autoComplete="off" />
           <TextField {...text('city')} autoComplete="off" />

@@ -31,7 +31,9 @@ export function AssetList({ values, set, errors, onTouch, labels, disabled }: Se
     const next = values.assets[index + 1] ?? null;
     set({ assets: values.assets.filter((_, i) => i !== index) });
     requestAnimationFrame(() => {
-      const target = next ? rows.current.get(next.id)?.querySelector<HTMLElement>('select, input') : addArea.current?.querySelector('button');
+      const target = next
+        ? rows.current.get(next.id)?.querySelector<HTMLElement>('select, input')
+        : addArea.current?.querySelector('button');
       target?.focus();
     });
   };
@@ -112,7 +114,13 @@ export function AssetList({ values, set, errors, onTouch, labels, disabled }: Se
                       error={errors[`${path}.clientsInterest`]}
                       disabled={disabled}
                     />
-                    <Button variant="secondary" className="asset-card__remove" onClick={() => remove(index)} disabled={disabled} aria-label={`Remove asset ${number}`}>
+                    <Button
+                      variant="secondary"
+                      className="asset-card__remove"
+                      onClick={() => remove(index)}
+                      disabled={disabled}
+                      aria-label={`Remove asset ${number}`}
+                    >
                       Remove asset
                     </Button>
                   </fieldset>

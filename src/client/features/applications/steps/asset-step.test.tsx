@@ -85,7 +85,15 @@ function Harness({ initial, audience }: { initial: AssetStepValues; audience: 'l
   latest = values;
   return (
     <>
-      <assetStep.Form values={values} onChange={setValues} onTouch={() => undefined} errors={{}} audience={audience} applicationId={42} disabled={false} />
+      <assetStep.Form
+        values={values}
+        onChange={setValues}
+        onTouch={() => undefined}
+        errors={{}}
+        audience={audience}
+        applicationId={42}
+        disabled={false}
+      />
       <Overlays />
     </>
   );
@@ -293,7 +301,13 @@ describe('documents step: questions', () => {
     expect(latest.street).toBe('High Street');
     await events.click(within(formE).getByRole('radio', { name: 'No' }));
     expect((screen.getByLabelText('Street') as HTMLInputElement).value).toBe('High Street');
-    expect(assetStep.toJourney(latest)).toMatchObject({ submittedFormE: false, additionalProperty: true, street: 'High Street', estimatedValue: 250000, clientInterest: 50 });
+    expect(assetStep.toJourney(latest)).toMatchObject({
+      submittedFormE: false,
+      additionalProperty: true,
+      street: 'High Street',
+      estimatedValue: 250000,
+      clientInterest: 50,
+    });
 
     const propertyAgain = screen.getByRole('radiogroup', { name: 'Does your client own any other property?' });
     await events.click(within(propertyAgain).getByRole('radio', { name: 'No' }));
@@ -362,7 +376,11 @@ describe('documents step: questions', () => {
     await waitFor(() => expect(calls).toContain('GET /common/postcode?postcode=LS14AB'), { timeout: 2000 });
     const address = (await screen.findByLabelText('Property address')) as HTMLSelectElement;
     await events.selectOptions(address, '6 High Street, Leeds');
-    expect(assetStep.toJourney(latest)).toMatchObject({ addressType: 'postcode', postcode: 'LS1 4AB', address: '6 High Street, Leeds' });
+    expect(assetStep.toJourney(latest)).toMatchObject({
+      addressType: 'postcode',
+      postcode: 'LS1 4AB',
+      address: '6 High Street, Leeds',
+    });
   });
 });
 

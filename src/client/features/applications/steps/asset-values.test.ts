@@ -83,7 +83,10 @@ describe('assetValuesToJourney', () => {
 
   it('leaves out what is not answered, and both branches before the Form E question is', () => {
     expect(assetValuesToJourney(emptyAssetValues())).toEqual({});
-    expect(assetValuesToJourney({ ...filled(), submittedFormE: null })).toEqual({ assetValue: 264000, routeToRepayment: 'Sale of the property' });
+    expect(assetValuesToJourney({ ...filled(), submittedFormE: null })).toEqual({
+      assetValue: 264000,
+      routeToRepayment: 'Sale of the property',
+    });
   });
 
   it('gives data the shared rules accept for a complete No branch', () => {
@@ -152,12 +155,14 @@ describe('parseAssetDraft', () => {
 describe('documentsForLeave', () => {
   it('stores the current files with the saved answers when the list changed', () => {
     const values = { ...emptyAssetValues(), submittedFormE: true, documents: [3, 'upload-q'] as AssetStepValues['documents'] };
-    expect(documentsForLeave(values, { submittedFormE: true, documents: [3], assetValue: 10, routeToRepayment: 'Sale' })).toEqual({
-      submittedFormE: true,
-      documents: [3, 'upload-q'],
-      assetValue: 10,
-      routeToRepayment: 'Sale',
-    });
+    expect(documentsForLeave(values, { submittedFormE: true, documents: [3], assetValue: 10, routeToRepayment: 'Sale' })).toEqual(
+      {
+        submittedFormE: true,
+        documents: [3, 'upload-q'],
+        assetValue: 10,
+        routeToRepayment: 'Sale',
+      },
+    );
   });
 
   it('drops a saved No branch, and stores nothing when unchanged or without Form E', () => {

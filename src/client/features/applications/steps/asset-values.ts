@@ -66,7 +66,17 @@ const textFields = [
 ] as const;
 
 /** The property fields: asked only when the client has an additional property. */
-const propertyFields = ['addressType', 'address', 'house', 'street', 'city', 'postcode', 'estimatedValue', 'totalSum', 'clientInterest'] as const;
+const propertyFields = [
+  'addressType',
+  'address',
+  'house',
+  'street',
+  'city',
+  'postcode',
+  'estimatedValue',
+  'totalSum',
+  'clientInterest',
+] as const;
 
 let counter = 0;
 function newRowId(): string {
@@ -123,7 +133,10 @@ function parseAmount(text: string): number | undefined {
 /* ── journey ⇄ values ── */
 
 function isDocumentRef(value: unknown): value is DocumentRef {
-  return (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^upload-[\w-]+$/.test(value));
+  return (
+    (typeof value === 'number' && Number.isInteger(value) && value > 0) ||
+    (typeof value === 'string' && /^upload-[\w-]+$/.test(value))
+  );
 }
 
 function assetFromJourney(asset: components['schemas']['Asset']): AssetItemValues {
@@ -308,7 +321,13 @@ export function documentsForLeave(values: AssetStepValues, saved: AssetData | un
   if (saved?.submittedFormE === true && sameRefs(documents, (saved.documents ?? []) as DocumentRef[])) return null;
   const base: AssetData = { ...(saved ?? {}) };
   // The saved "No" branch does not belong with Form E (toJourney would not send it either).
-  for (const field of [...propertyFields, 'additionalProperty', 'includeOtherAssets', 'assets', 'additionalInformation'] as const) {
+  for (const field of [
+    ...propertyFields,
+    'additionalProperty',
+    'includeOtherAssets',
+    'assets',
+    'additionalInformation',
+  ] as const) {
     delete base[field];
   }
   return { ...base, submittedFormE: true, documents: documents as number[] };

@@ -65,10 +65,18 @@ describe('case step', () => {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     const levels = screen.getByRole('radiogroup', { name: 'How contentious is the dispute?' });
-    expect(within(levels).getAllByRole('radio').map((radio) => radio.getAttribute('aria-checked'))).toEqual(['false', 'true', 'false', 'false', 'false']);
+    expect(
+      within(levels)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-checked')),
+    ).toEqual(['false', 'true', 'false', 'false', 'false']);
     expect(within(levels).getByText('Highly contentious')).toBeTruthy();
     const bands = screen.getByRole('radiogroup', { name: 'How likely is the case to reach a settlement?' });
-    expect(within(bands).getAllByRole('radio').map((radio) => radio.textContent + (radio.parentElement?.textContent ?? ''))).toHaveLength(2);
+    expect(
+      within(bands)
+        .getAllByRole('radio')
+        .map((radio) => radio.textContent + (radio.parentElement?.textContent ?? '')),
+    ).toHaveLength(2);
     for (const question of [
       'Is there a pre-nuptial agreement?',
       'Are there any other relevant proceedings?',
@@ -90,7 +98,9 @@ describe('case step', () => {
     const { Harness, latest } = stepHarness(caseStep);
     render(<Harness audience="customer" />);
     expect(screen.queryByLabelText('Please give details of the illness or condition')).toBeNull();
-    const suffered = screen.getByRole('radiogroup', { name: 'Have you suffered any illness or condition that may affect the case?' });
+    const suffered = screen.getByRole('radiogroup', {
+      name: 'Have you suffered any illness or condition that may affect the case?',
+    });
     await user.click(within(suffered).getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByLabelText('Please give details of the illness or condition'), 'Back injury');
     expect(caseStep.toJourney(latest()).clientSufferedDetails).toBe('Back injury');
@@ -117,7 +127,10 @@ describe('case step', () => {
   it('journey → values → journey is the same data and valid', () => {
     const values = caseStep.fromJourney(journey);
     expect(caseStep.toJourney(values)).toEqual(journey);
-    const result = validateStep('case', caseStep.toJourney(values), { audience: 'lawyer', today: new Date('2024-03-01T12:00:00Z') });
+    const result = validateStep('case', caseStep.toJourney(values), {
+      audience: 'lawyer',
+      today: new Date('2024-03-01T12:00:00Z'),
+    });
     expect(result).toEqual({ success: true, output: expect.any(Object) });
     expect(caseStep.toJourney(caseStep.empty())).toEqual({});
     expect(caseStep.fromJourney(undefined)).toEqual(caseStep.empty());

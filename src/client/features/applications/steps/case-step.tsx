@@ -11,7 +11,18 @@ import { MoneyField, NumberField } from '../../../ui/number-field';
 import { TextAreaField } from '../../../ui/text-area-field';
 import type { StepDefinition, StepFormProps } from './step-definition';
 import {
-  compact, draftText, draftYesNo, moneyIn, numberOut, parseDraftWith, textIn, textOut, textProps, yesNoIn, yesNoOut, yesNoProps,
+  compact,
+  draftText,
+  draftYesNo,
+  moneyIn,
+  numberOut,
+  parseDraftWith,
+  textIn,
+  textOut,
+  textProps,
+  yesNoIn,
+  yesNoOut,
+  yesNoProps,
 } from './step-fields';
 
 type CaseData = JourneyData['case'];
@@ -197,14 +208,27 @@ function CaseForm(form: StepFormProps<CaseValues>) {
     <div className="step-form">
       <div className="step-form__grid">
         <TextField label={label('caseRef')} autoComplete="off" {...textProps(form, 'caseRef')} />
-        <TextField label={label('associatedCaseReferences')} autoComplete="off" {...textProps(form, 'associatedCaseReferences')} />
+        <TextField
+          label={label('associatedCaseReferences')}
+          autoComplete="off"
+          {...textProps(form, 'associatedCaseReferences')}
+        />
         <TextField label={label('timeEstimation')} autoComplete="off" {...textProps(form, 'timeEstimation')} />
         <TextField label={label('stageOfProceedings')} autoComplete="off" {...textProps(form, 'stageOfProceedings')} />
         <RadioField label={label('disputeLevel')} options={disputeLevels} {...textProps(form, 'disputeLevel')} />
         <NumberField label={label('yearsMarried')} maxDigits={3} {...textProps(form, 'yearsMarried')} />
-        <TextAreaField className="field--wide" label={label('settlementPrinciples')} {...textProps(form, 'settlementPrinciples')} />
+        <TextAreaField
+          className="field--wide"
+          label={label('settlementPrinciples')}
+          {...textProps(form, 'settlementPrinciples')}
+        />
         {yesNoWithDetails('preNuptualAgreement', 'preNuptialDetails')}
-        <RadioField label={label('completion')} options={completionBands} orientation="horizontal" {...textProps(form, 'completion')} />
+        <RadioField
+          label={label('completion')}
+          options={completionBands}
+          orientation="horizontal"
+          {...textProps(form, 'completion')}
+        />
         <MoneyField label={label('feeEstimate')} {...textProps(form, 'feeEstimate')} />
         <MoneyField label={label('feeEstimateToReach')} {...textProps(form, 'feeEstimateToReach')} />
         {yesNoWithDetails('relevantProceedings', 'relevantProceedingsDetails')}

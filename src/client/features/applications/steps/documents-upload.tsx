@@ -18,7 +18,6 @@ export const DELETE_FILE_QUESTION = 'Are you sure you want to delete this file?'
 
 export { duplicateMessage };
 
-
 /** One row of the list: a file chosen on this device, or one the server already holds. */
 interface FileRow {
   /** What the step's `documents` lists for it. */
@@ -44,7 +43,11 @@ function subscribeOnline(callback: () => void) {
 }
 
 function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 function formatSize(bytes: number | undefined): string {
@@ -94,7 +97,11 @@ function refsOf(entry: { localId?: string; fileId?: number }): DocumentRef[] {
  * The list shown: files chosen on this device (with their progress), then files the server holds
  * that this device did not send, then ids the step lists that neither knows yet (still offline).
  */
-function mergeRows(entries: readonly UploadEntry[], serverFiles: readonly FileRecord[] | null, documents: readonly DocumentRef[]): FileRow[] {
+function mergeRows(
+  entries: readonly UploadEntry[],
+  serverFiles: readonly FileRecord[] | null,
+  documents: readonly DocumentRef[],
+): FileRow[] {
   const rows: FileRow[] = entries.map((entry) => ({
     ref: entry.fileId ?? (entry.localId as DocumentRef),
     localId: entry.localId,
@@ -110,7 +117,15 @@ function mergeRows(entries: readonly UploadEntry[], serverFiles: readonly FileRe
   for (const file of serverFiles ?? []) {
     if (known.has(file.id)) continue;
     known.add(file.id);
-    rows.push({ ref: file.id, fileId: file.id, key: file.key, fileName: file.fileName || file.name, size: file.size, status: 'uploaded', progress: 1 });
+    rows.push({
+      ref: file.id,
+      fileId: file.id,
+      key: file.key,
+      fileName: file.fileName || file.name,
+      size: file.size,
+      status: 'uploaded',
+      progress: 1,
+    });
   }
   if (serverFiles === null) {
     for (const ref of documents) {
@@ -126,7 +141,11 @@ function mergeRows(entries: readonly UploadEntry[], serverFiles: readonly FileRe
  * holds) and swaps a device id for the server id once known; a file leaves it when the user deletes
  * it or when its upload failed for good. So a list still loading never empties the step.
  */
-function reconcileDocuments(documents: readonly DocumentRef[], entries: readonly UploadEntry[], serverFiles: readonly FileRecord[] | null): DocumentRef[] {
+function reconcileDocuments(
+  documents: readonly DocumentRef[],
+  entries: readonly UploadEntry[],
+  serverFiles: readonly FileRecord[] | null,
+): DocumentRef[] {
   let next = [...documents];
   for (const entry of entries) {
     const refs = refsOf(entry);
@@ -187,7 +206,15 @@ interface FormEDocumentsProps {
  * (offline/uploads.ts: PDF by content, 20 MB), kept on the device while offline and sent on
  * reconnect. Each shows its state and progress, and can be deleted after a confirmation.
  */
-export function FormEDocuments({ applicationId, documents, onDocumentsChange, label, hint, error, disabled }: FormEDocumentsProps) {
+export function FormEDocuments({
+  applicationId,
+  documents,
+  onDocumentsChange,
+  label,
+  hint,
+  error,
+  disabled,
+}: FormEDocumentsProps) {
   const entries = useUploads(applicationId, 'formE');
   const server = useServerFormEFiles(applicationId);
   const online = useOnline();
@@ -337,18 +364,33 @@ export function FormEDocuments({ applicationId, documents, onDocumentsChange, la
                   <span>{stateText(row, online)}</span>
                   {row.status === 'uploading' || row.status === 'queued' ? (
                     <>
-                      <progress className="upload-item__progress" max={100} value={percent} aria-label={`Upload of ${row.fileName}`} />
+                      <progress
+                        className="upload-item__progress"
+                        max={100}
+                        value={percent}
+                        aria-label={`Upload of ${row.fileName}`}
+                      />
                       <span className="upload-item__percent">{percent}%</span>
                     </>
                   ) : null}
                 </p>
                 <div className="upload-item__actions">
                   {row.status === 'failed' && row.localId ? (
-                    <Button variant="secondary" onClick={() => void retry(row)} disabled={disabled} aria-label={`retry ${row.fileName}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => void retry(row)}
+                      disabled={disabled}
+                      aria-label={`retry ${row.fileName}`}
+                    >
                       retry
                     </Button>
                   ) : null}
-                  <Button variant="link" onClick={() => void remove(row)} disabled={disabled} aria-label={`Delete ${row.fileName}`}>
+                  <Button
+                    variant="link"
+                    onClick={() => void remove(row)}
+                    disabled={disabled}
+                    aria-label={`Delete ${row.fileName}`}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -359,7 +401,10 @@ export function FormEDocuments({ applicationId, documents, onDocumentsChange, la
       ) : null}
       <ul className="uploads__messages" aria-live="polite">
         {messages.map((message) => (
-          <li key={message.text} className={message.tone === 'info' ? 'uploads__message uploads__message--info' : 'uploads__message'}>
+          <li
+            key={message.text}
+            className={message.tone === 'info' ? 'uploads__message uploads__message--info' : 'uploads__message'}
+          >
             {message.text}
           </li>
         ))}

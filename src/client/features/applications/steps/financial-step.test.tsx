@@ -24,7 +24,12 @@ describe('financial step', () => {
   it('renders the five fields with the audience wording; amounts use the decimal keyboard', async () => {
     const { Harness, onTouch, latest } = stepHarness(financialStep);
     render(<Harness audience="customer" />);
-    for (const name of ['Estimated settlement amount', 'Your monthly income', 'Your monthly essential expenditure', 'Your monthly non-essential expenditure']) {
+    for (const name of [
+      'Estimated settlement amount',
+      'Your monthly income',
+      'Your monthly essential expenditure',
+      'Your monthly non-essential expenditure',
+    ]) {
       expect(screen.getByLabelText(name).getAttribute('inputmode')).toBe('decimal');
     }
     expect(screen.getByLabelText('What are your intended housing arrangements?').tagName).toBe('TEXTAREA');
@@ -47,12 +52,16 @@ describe('financial step', () => {
     const values = financialStep.fromJourney(journey);
     expect(values.monthlyIncome).toBe('3200.50');
     expect(financialStep.toJourney(values)).toEqual(journey);
-    expect(validateStep('financial', financialStep.toJourney(values), { audience: 'lawyer', today: new Date() }).success).toBe(true);
+    expect(validateStep('financial', financialStep.toJourney(values), { audience: 'lawyer', today: new Date() }).success).toBe(
+      true,
+    );
     expect(financialStep.toJourney(financialStep.empty())).toEqual({});
   });
 
   it('repairs a bad draft field by field and refuses what is not a draft', () => {
-    expect(financialStep.parseDraft({ monthlyIncome: 1200, monthlyExpenditure: { x: 1 }, intendedHousingArrangements: 'Stay' })).toEqual({
+    expect(
+      financialStep.parseDraft({ monthlyIncome: 1200, monthlyExpenditure: { x: 1 }, intendedHousingArrangements: 'Stay' }),
+    ).toEqual({
       ...financialStep.empty(),
       monthlyIncome: '1200',
       intendedHousingArrangements: 'Stay',

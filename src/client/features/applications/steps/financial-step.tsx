@@ -61,7 +61,11 @@ function FinancialForm(form: StepFormProps<FinancialValues>) {
         {amounts.map((field) => (
           <MoneyField key={field} label={label(field)} {...textProps(form, field)} />
         ))}
-        <TextAreaField className="field--wide" label={label('intendedHousingArrangements')} {...textProps(form, 'intendedHousingArrangements')} />
+        <TextAreaField
+          className="field--wide"
+          label={label('intendedHousingArrangements')}
+          {...textProps(form, 'intendedHousingArrangements')}
+        />
       </div>
     </div>
   );

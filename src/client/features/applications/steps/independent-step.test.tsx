@@ -20,8 +20,28 @@ afterEach(() => {
 
 const solicitors = {
   items: [
-    { id: 3, name: 'Able & Co', address: { house: '1', street: 'King Street', city: 'Leeds', postcode: 'ls14ap' }, contactNumber: '0113 000 0000', email: 'a@example.com', fee: 250, deliveryMethod: 'remote', casesAmount: 0, state: 'active' },
-    { id: 4, name: 'Baker Law', address: { address: '5 Mill Lane, York' }, contactNumber: '01904 000 000', email: 'b@example.com', fee: 300.5, deliveryMethod: 'office', casesAmount: 2, state: 'active' },
+    {
+      id: 3,
+      name: 'Able & Co',
+      address: { house: '1', street: 'King Street', city: 'Leeds', postcode: 'ls14ap' },
+      contactNumber: '0113 000 0000',
+      email: 'a@example.com',
+      fee: 250,
+      deliveryMethod: 'remote',
+      casesAmount: 0,
+      state: 'active',
+    },
+    {
+      id: 4,
+      name: 'Baker Law',
+      address: { address: '5 Mill Lane, York' },
+      contactNumber: '01904 000 000',
+      email: 'b@example.com',
+      fee: 300.5,
+      deliveryMethod: 'office',
+      casesAmount: 2,
+      state: 'active',
+    },
   ],
   total: 2,
   page: 1,
@@ -71,8 +91,14 @@ describe('independent advice step', () => {
     await ui.tab();
     expect(onTouch).toHaveBeenCalledWith('solicitorId');
     expect(independentStep.toJourney(latest())).toEqual({ solicitorId: 4 });
-    expect(screen.getByRole('checkbox', { name: 'My client consents to their details being shared with the solicitor for independent advice' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'I am authorised by my client to submit this application on their behalf' })).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'My client consents to their details being shared with the solicitor for independent advice',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: 'I am authorised by my client to submit this application on their behalf' }),
+    ).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -92,7 +118,9 @@ describe('independent advice step', () => {
   it('offline without a saved list: says the list needs a connection and keeps the choice', async () => {
     stubSolicitors(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { latest } = renderStep({ solicitorId: '3', useOwnSolicitor: false, consent: true, authorised: true }, 'lawyer', { solicitorId: 'Required field' });
+    const { latest } = renderStep({ solicitorId: '3', useOwnSolicitor: false, consent: true, authorised: true }, 'lawyer', {
+      solicitorId: 'Required field',
+    });
     expect(await screen.findByText('The list of solicitors needs a connection. Any choice already made is kept.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByText('Required field')).toBeTruthy();
@@ -101,7 +129,10 @@ describe('independent advice step', () => {
   });
 
   it('a server failure says the list could not be loaded', async () => {
-    stubSolicitors(() => new Response(JSON.stringify({ error: 'forbidden' }), { status: 403, headers: { 'Content-Type': 'application/json' } }));
+    stubSolicitors(
+      () =>
+        new Response(JSON.stringify({ error: 'forbidden' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
+    );
     renderStep(undefined, 'lawyer');
     expect(await screen.findByText('The list of solicitors could not be loaded. Any choice already made is kept.')).toBeTruthy();
   });
@@ -110,8 +141,18 @@ describe('independent advice step', () => {
     const journey = { solicitorId: 7, consent: true, authorised: true };
     expect(independentStep.toJourney(independentStep.fromJourney(journey))).toEqual(journey);
     expect(validateStep('independent', journey, { audience: 'lawyer', today: new Date() }).success).toBe(true);
-    expect(independentStep.fromJourney({ solicitorId: null, useOwnSolicitor: true })).toEqual({ solicitorId: '', useOwnSolicitor: true, consent: false, authorised: false });
-    expect(independentStep.parseDraft({ solicitorId: 5, consent: 'yes', useOwnSolicitor: true })).toEqual({ solicitorId: '5', useOwnSolicitor: true, consent: false, authorised: false });
+    expect(independentStep.fromJourney({ solicitorId: null, useOwnSolicitor: true })).toEqual({
+      solicitorId: '',
+      useOwnSolicitor: true,
+      consent: false,
+      authorised: false,
+    });
+    expect(independentStep.parseDraft({ solicitorId: 5, consent: 'yes', useOwnSolicitor: true })).toEqual({
+      solicitorId: '5',
+      useOwnSolicitor: true,
+      consent: false,
+      authorised: false,
+    });
     expect(independentStep.parseDraft('x')).toBeNull();
   });
 });

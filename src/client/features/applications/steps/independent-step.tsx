@@ -61,7 +61,9 @@ const draftSchema = v.object({
 
 function solicitorAddress(solicitor: Solicitor): string {
   const { house, street, address, city, postcode } = solicitor.address;
-  return [house, street, address, city, postcode ? formatPostcode(postcode) : undefined].filter((part) => part && part.trim()).join(', ');
+  return [house, street, address, city, postcode ? formatPostcode(postcode) : undefined]
+    .filter((part) => part && part.trim())
+    .join(', ');
 }
 
 function isOffline(): boolean {
@@ -71,7 +73,8 @@ function isOffline(): boolean {
 function SolicitorPicker({ form }: { form: StepFormProps<IndependentValues> }) {
   const { values, onChange, onTouch, errors, audience, disabled } = form;
   const fetcher = useCallback(
-    async (): Promise<SolicitorList> => unwrap(await api.GET('/solicitors', { params: { query: { page: 1, pageSize: SOLICITOR_PAGE_SIZE } } })),
+    async (): Promise<SolicitorList> =>
+      unwrap(await api.GET('/solicitors', { params: { query: { page: 1, pageSize: SOLICITOR_PAGE_SIZE } } })),
     [],
   );
   const query = useCachedQuery(`solicitors?pageSize=${SOLICITOR_PAGE_SIZE}`, fetcher);
@@ -79,7 +82,9 @@ function SolicitorPicker({ form }: { form: StepFormProps<IndependentValues> }) {
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const error = errors.solicitorId ?? null;
-  const solicitors = (query.data?.items ?? []).filter((solicitor) => solicitor.state !== 'inactive' || String(solicitor.id) === values.solicitorId);
+  const solicitors = (query.data?.items ?? []).filter(
+    (solicitor) => solicitor.state !== 'inactive' || String(solicitor.id) === values.solicitorId,
+  );
   const chosenKnown = solicitors.some((solicitor) => String(solicitor.id) === values.solicitorId);
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
@@ -132,7 +137,12 @@ function SolicitorPicker({ form }: { form: StepFormProps<IndependentValues> }) {
             const address = solicitorAddress(solicitor);
             return (
               <label key={solicitor.id} className="choice solicitor-option" htmlFor={optionId}>
-                <RadioGroup.Item id={optionId} className="choice__radio" value={String(solicitor.id)} aria-describedby={`${optionId}-meta`}>
+                <RadioGroup.Item
+                  id={optionId}
+                  className="choice__radio"
+                  value={String(solicitor.id)}
+                  aria-describedby={`${optionId}-meta`}
+                >
                   <RadioGroup.Indicator className="choice__radio-dot" />
                 </RadioGroup.Item>
                 <span className="solicitor-option__text">

@@ -65,7 +65,20 @@ describe('personal step: fields', () => {
   it('renders every field with the lawyer wording; date of birth as three selects', async () => {
     const { Harness } = stepHarness(personalStep, personalStep.fromJourney(journey));
     render(<Harness />);
-    for (const label of ['First name', 'Last name', 'Preferred name (optional)', 'Email address', 'Contact number', 'Title', 'Gender', 'Nationality', 'Occupation', 'Employer', 'Years with employer', 'What is your client’s employment status?']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Preferred name (optional)',
+      'Email address',
+      'Contact number',
+      'Title',
+      'Gender',
+      'Nationality',
+      'Occupation',
+      'Employer',
+      'Years with employer',
+      'What is your client’s employment status?',
+    ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect(screen.getByLabelText('Contact number').getAttribute('type')).toBe('tel');
@@ -85,7 +98,10 @@ describe('personal step: fields', () => {
   });
 
   it('the client is asked about themselves; the form is accessible', async () => {
-    const { Harness } = stepHarness(personalStep, { ...personalStep.fromJourney(journey), addressHistory: personalStep.fromJourney(journey).addressHistory.slice(1) });
+    const { Harness } = stepHarness(personalStep, {
+      ...personalStep.fromJourney(journey),
+      addressHistory: personalStep.fromJourney(journey).addressHistory.slice(1),
+    });
     render(<Harness audience="customer" />);
     expect(await axeViolations()).toEqual([]);
     expect(screen.getByRole('radiogroup', { name: 'Has your lawyer met you in person?' })).toBeTruthy();
@@ -101,7 +117,12 @@ describe('personal step: fields', () => {
     const group = screen.getByRole('radiogroup', { name: 'Has your client got dependants?' });
     await user.click(within(group).getByRole('radio', { name: 'Yes' }));
     const under = screen.getByLabelText('How many are under 18?');
-    expect(within(under).getAllByRole('option').map((o) => o.textContent).slice(1)).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+    expect(
+      within(under)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .slice(1),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
     await user.selectOptions(under, '3');
     expect(latest().dependantsUnder18).toBe('3');
     await user.click(within(group).getByRole('radio', { name: 'No' }));
@@ -133,11 +154,21 @@ describe('personal step: fields', () => {
   it('reports touches and shows errors in the field', async () => {
     const user = userEvent.setup();
     const { Harness, onTouch } = stepHarness(personalStep, personalStep.fromJourney(journey));
-    render(<Harness errors={{ email: 'Invalid email format - please check your entry', 'addressHistory.1.date': 'Required field', addressHistory: 'The address history must cover at least 2 years' }} />);
+    render(
+      <Harness
+        errors={{
+          email: 'Invalid email format - please check your entry',
+          'addressHistory.1.date': 'Required field',
+          addressHistory: 'The address history must cover at least 2 years',
+        }}
+      />,
+    );
     await user.click(screen.getByLabelText('First name'));
     await user.tab();
     expect(onTouch).toHaveBeenCalledWith('firstName');
-    expect(screen.getByLabelText('Email address').getAttribute('aria-describedby')).toContain(screen.getByText('Invalid email format - please check your entry').id);
+    expect(screen.getByLabelText('Email address').getAttribute('aria-describedby')).toContain(
+      screen.getByText('Invalid email format - please check your entry').id,
+    );
     const previous = screen.getAllByRole('group', { name: 'Moved in (month and year)' })[1]!;
     expect(within(previous).getByText('Required field')).toBeTruthy();
     expect(screen.getByText('The address history must cover at least 2 years')).toBeTruthy();
@@ -155,7 +186,8 @@ describe('personal step: address history', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add an address' }));
     const postcode = screen.getByLabelText('Postcode');
     expect(document.activeElement).toBe(postcode);
-    for (const typed of ['s', 'sw', 'sw1', 'sw1a', 'sw1a ', 'sw1a 1', 'sw1a 1a', 'sw1a 1aa']) fireEvent.change(postcode, { target: { value: typed } });
+    for (const typed of ['s', 'sw', 'sw1', 'sw1a', 'sw1a ', 'sw1a 1', 'sw1a 1a', 'sw1a 1aa'])
+      fireEvent.change(postcode, { target: { value: typed } });
     // 'SW1A1' (five characters) is looked up at once; the rest waits for the 500 ms to pass.
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -173,7 +205,11 @@ describe('personal step: address history', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     const select = screen.getByLabelText('Address');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['2 addresses found: choose one', '1 High Street, London', '2 High Street, London']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2 addresses found: choose one', '1 High Street, London', '2 High Street, London']);
     fireEvent.change(select, { target: { value: '2 High Street, London' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Moved in (month and year) Month' }), { target: { value: '4' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Moved in (month and year) Year' }), { target: { value: '2020' } });
@@ -193,7 +229,10 @@ describe('personal step: address history', () => {
   });
 
   it('a failed lookup says so and offers manual entry, which works without a connection', async () => {
-    const asked = stubLookup(() => new Response(JSON.stringify({ error: 'unhandled' }), { status: 500, headers: { 'Content-Type': 'application/json' } }));
+    const asked = stubLookup(
+      () =>
+        new Response(JSON.stringify({ error: 'unhandled' }), { status: 500, headers: { 'Content-Type': 'application/json' } }),
+    );
     const user = userEvent.setup();
     const { Harness, latest } = stepHarness(personalStep);
     render(<Harness />);
@@ -207,7 +246,9 @@ describe('personal step: address history', () => {
     await user.type(screen.getByLabelText('House name or number'), '12');
     await user.type(screen.getByLabelText('Street'), 'Park Row');
     await user.type(screen.getByLabelText('Town or city'), 'Leeds');
-    expect(personalStep.toJourney(latest()).addressHistory).toEqual([{ type: 'manually', postcode: 'LS1 4AP', house: '12', street: 'Park Row', city: 'Leeds' }]);
+    expect(personalStep.toJourney(latest()).addressHistory).toEqual([
+      { type: 'manually', postcode: 'LS1 4AP', house: '12', street: 'Park Row', city: 'Leeds' },
+    ]);
   });
 
   it('offline, no lookup is tried: the form says so and manual entry is offered', async () => {
@@ -242,7 +283,10 @@ describe('personal step: conversions', () => {
   it('journey → values → journey is the same data, and valid', () => {
     const values = personalStep.fromJourney(journey);
     expect(personalStep.toJourney(values)).toEqual(journey);
-    expect(validateStep('personal', personalStep.toJourney(values), { audience: 'lawyer', today: new Date('2025-07-01T12:00:00Z') }).success).toBe(true);
+    expect(
+      validateStep('personal', personalStep.toJourney(values), { audience: 'lawyer', today: new Date('2025-07-01T12:00:00Z') })
+        .success,
+    ).toBe(true);
     expect(personalStep.toJourney(personalStep.empty())).toEqual({});
   });
 

@@ -3,7 +3,15 @@ import { useMemo } from 'react';
 import { isoDay, movedInDate } from '../../../../shared/journey/address';
 import { fieldLabel } from '../../../../shared/journey/labels';
 import {
-  birthYears, days, dependantCounts, employmentStatuses, genders, isNonEmployed, months, nationalities, titles,
+  birthYears,
+  days,
+  dependantCounts,
+  employmentStatuses,
+  genders,
+  isNonEmployed,
+  months,
+  nationalities,
+  titles,
 } from '../../../../shared/journey/options';
 import type { AddressHistoryEntry, JourneyData } from '../../../../shared/journey/steps';
 import { SelectField, YesNoField } from '../../../ui/choice-fields';
@@ -12,7 +20,18 @@ import { NumberField } from '../../../ui/number-field';
 import { AddressHistory, emptyAddress, type AddressEntryValues } from './address-history';
 import type { StepDefinition, StepFormProps } from './step-definition';
 import {
-  compact, draftText, draftYesNo, isRecord, numberOut, parseDraftWith, textIn, textOut, textProps, yesNoIn, yesNoOut, yesNoProps,
+  compact,
+  draftText,
+  draftYesNo,
+  isRecord,
+  numberOut,
+  parseDraftWith,
+  textIn,
+  textOut,
+  textProps,
+  yesNoIn,
+  yesNoOut,
+  yesNoProps,
 } from './step-fields';
 
 export type { AddressEntryValues };
@@ -88,11 +107,17 @@ function addressIn(entry: AddressHistoryEntry): AddressEntryValues {
 function addressOut(entry: AddressEntryValues): AddressHistoryEntry {
   const month = Number(entry.month);
   const year = Number(entry.year);
-  const date = entry.month && entry.year && Number.isInteger(month) && Number.isInteger(year) ? movedInDate(year, month) : undefined;
+  const date =
+    entry.month && entry.year && Number.isInteger(month) && Number.isInteger(year) ? movedInDate(year, month) : undefined;
   // Only the parts of the chosen way of entry go to the journey: the other way's typing stays in the draft.
   const parts =
     entry.type === 'manually'
-      ? { postcode: textOut(entry.postcode), house: textOut(entry.house), street: textOut(entry.street), city: textOut(entry.city) }
+      ? {
+          postcode: textOut(entry.postcode),
+          house: textOut(entry.house),
+          street: textOut(entry.street),
+          city: textOut(entry.city),
+        }
       : { postcode: textOut(entry.postcode), address: textOut(entry.address) };
   return compact({ type: entry.type, ...parts, date });
 }
@@ -212,17 +237,28 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
 
   const setStatus = (status: string) =>
     // A non-employed status hides and clears occupation, employer and years (spec section 4).
-    onChange(isNonEmployed(status) ? { ...values, status, occupation: '', employer: '', yearsWithEmployer: '' } : { ...values, status });
+    onChange(
+      isNonEmployed(status) ? { ...values, status, occupation: '', employer: '', yearsWithEmployer: '' } : { ...values, status },
+    );
 
   // A stored application has a numeric id; a new one (or one made offline) has none yet.
   const created = /^\d+$/.test(String(form.applicationId));
   return (
     <div className="step-form">
       <div className="step-form__grid">
-        <SelectField label={label('title')} options={titles} autoComplete={customer ? 'honorific-prefix' : 'off'} {...textProps(form, 'title')} />
+        <SelectField
+          label={label('title')}
+          options={titles}
+          autoComplete={customer ? 'honorific-prefix' : 'off'}
+          {...textProps(form, 'title')}
+        />
         <TextField label={label('firstName')} autoComplete={customer ? 'given-name' : 'off'} {...textProps(form, 'firstName')} />
         <TextField label={label('lastName')} autoComplete={customer ? 'family-name' : 'off'} {...textProps(form, 'lastName')} />
-        <TextField label={label('preferedName')} autoComplete={customer ? 'nickname' : 'off'} {...textProps(form, 'preferedName')} />
+        <TextField
+          label={label('preferedName')}
+          autoComplete={customer ? 'nickname' : 'off'}
+          {...textProps(form, 'preferedName')}
+        />
         <TextField
           label={label('email')}
           type="email"
@@ -233,15 +269,48 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
           // The client was invited at this address and signs in with it: it is fixed once the
           // application exists (the server refuses a change with 'emailLocked').
           readOnly={created}
-          hint={created ? (customer ? 'You sign in with this email address.' : 'Your client signs in with this email address.') : undefined}
+          hint={
+            created
+              ? customer
+                ? 'You sign in with this email address.'
+                : 'Your client signs in with this email address.'
+              : undefined
+          }
         />
-        <TextField label={label('contactNumber')} type="tel" inputMode="tel" autoComplete={customer ? 'tel' : 'off'} {...textProps(form, 'contactNumber')} />
+        <TextField
+          label={label('contactNumber')}
+          type="tel"
+          inputMode="tel"
+          autoComplete={customer ? 'tel' : 'off'}
+          {...textProps(form, 'contactNumber')}
+        />
         <fieldset className="field field--group">
           <legend className="field__label">{label('birthDate')}</legend>
           <div className="field__parts">
-            <SelectField className="field__part" label={label('birthDayDay')} options={days} placeholder="Day" autoComplete={customer ? 'bday-day' : 'off'} {...textProps(form, 'birthDayDay')} />
-            <SelectField className="field__part" label={label('birthMonth')} options={months} placeholder="Month" autoComplete={customer ? 'bday-month' : 'off'} {...textProps(form, 'birthMonth')} />
-            <SelectField className="field__part" label={label('birthYear')} options={years} placeholder="Year" autoComplete={customer ? 'bday-year' : 'off'} {...textProps(form, 'birthYear')} />
+            <SelectField
+              className="field__part"
+              label={label('birthDayDay')}
+              options={days}
+              placeholder="Day"
+              autoComplete={customer ? 'bday-day' : 'off'}
+              {...textProps(form, 'birthDayDay')}
+            />
+            <SelectField
+              className="field__part"
+              label={label('birthMonth')}
+              options={months}
+              placeholder="Month"
+              autoComplete={customer ? 'bday-month' : 'off'}
+              {...textProps(form, 'birthMonth')}
+            />
+            <SelectField
+              className="field__part"
+              label={label('birthYear')}
+              options={years}
+              placeholder="Year"
+              autoComplete={customer ? 'bday-year' : 'off'}
+              {...textProps(form, 'birthYear')}
+            />
           </div>
         </fieldset>
         <YesNoField label={label('metClient')} {...yesNoProps(form, 'metClient')} />
@@ -250,8 +319,18 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
         <YesNoField label={label('dependants')} {...yesNoProps(form, 'dependants')} />
         {values.dependants === true ? (
           <div className="field-reveal field__parts">
-            <SelectField className="field__part" label={label('dependantsUnder18')} options={dependantCounts} {...textProps(form, 'dependantsUnder18')} />
-            <SelectField className="field__part" label={label('dependantsOther')} options={dependantCounts} {...textProps(form, 'dependantsOther')} />
+            <SelectField
+              className="field__part"
+              label={label('dependantsUnder18')}
+              options={dependantCounts}
+              {...textProps(form, 'dependantsUnder18')}
+            />
+            <SelectField
+              className="field__part"
+              label={label('dependantsOther')}
+              options={dependantCounts}
+              {...textProps(form, 'dependantsOther')}
+            />
           </div>
         ) : null}
       </div>
@@ -273,8 +352,16 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
         />
         {employed ? (
           <>
-            <TextField label={label('occupation')} autoComplete={customer ? 'organization-title' : 'off'} {...textProps(form, 'occupation')} />
-            <TextField label={label('employer')} autoComplete={customer ? 'organization' : 'off'} {...textProps(form, 'employer')} />
+            <TextField
+              label={label('occupation')}
+              autoComplete={customer ? 'organization-title' : 'off'}
+              {...textProps(form, 'occupation')}
+            />
+            <TextField
+              label={label('employer')}
+              autoComplete={customer ? 'organization' : 'off'}
+              {...textProps(form, 'employer')}
+            />
             <NumberField label={label('yearsWithEmployer')} maxDigits={3} {...textProps(form, 'yearsWithEmployer')} />
           </>
         ) : null}

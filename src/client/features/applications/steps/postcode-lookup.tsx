@@ -96,12 +96,15 @@ export function usePostcodeLookup(throttleMs: number = POSTCODE_THROTTLE_MS) {
       }
       pending.current = postcode;
       if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const next = pending.current;
-        pending.current = null;
-        if (next) void run(next);
-      }, Math.max(wait, 0));
+      timer.current = setTimeout(
+        () => {
+          timer.current = null;
+          const next = pending.current;
+          pending.current = null;
+          if (next) void run(next);
+        },
+        Math.max(wait, 0),
+      );
     },
     [run, throttleMs],
   );

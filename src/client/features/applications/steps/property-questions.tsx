@@ -59,7 +59,11 @@ function PostcodeAddress({ values, set, errors, onTouch, labels, disabled }: Sec
         pending={state.status === 'loading' ? 'Finding addresses' : undefined}
       />
       <div className="postcode-lookup">
-        <Button variant="secondary" onClick={() => lookup(values.postcode, true)} disabled={disabled || normalizePostcode(values.postcode) === ''}>
+        <Button
+          variant="secondary"
+          onClick={() => lookup(values.postcode, true)}
+          disabled={disabled || normalizePostcode(values.postcode) === ''}
+        >
           Find address
         </Button>
         <Button
@@ -97,7 +101,14 @@ function PostcodeAddress({ values, set, errors, onTouch, labels, disabled }: Sec
 function ManualAddress({ values, set, errors, onTouch, labels, disabled }: SectionProps) {
   return (
     <>
-      <TextField label={labels.house} value={values.house} onValueChange={(house) => set({ house })} onBlur={() => onTouch('house')} error={errors.house} disabled={disabled} />
+      <TextField
+        label={labels.house}
+        value={values.house}
+        onValueChange={(house) => set({ house })}
+        onBlur={() => onTouch('house')}
+        error={errors.house}
+        disabled={disabled}
+      />
       <TextField
         label={labels.street}
         value={values.street}

@@ -89,10 +89,7 @@ export function yesNoIn(value: boolean | null | undefined): boolean | null {
 /* ── Stored drafts: checked with valibot, repaired field by field ──────────────────────────── */
 
 /** Text; a number (a draft kept before a field became text) becomes its digits; anything else ''. */
-export const draftText = v.fallback(
-  v.union([v.string(), v.pipe(v.number(), v.finite(), v.transform(String))]),
-  '',
-);
+export const draftText = v.fallback(v.union([v.string(), v.pipe(v.number(), v.finite(), v.transform(String))]), '');
 /** A Yes/No answer; 'yes'/'no' strings (an older shape) are read too; anything else unanswered. */
 export const draftYesNo = v.fallback(
   v.union([

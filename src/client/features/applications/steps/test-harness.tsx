@@ -10,7 +10,15 @@ import type { Audience, StepDefinition } from './step-definition';
 export function stepHarness<S extends JourneyStep, V>(definition: StepDefinition<S, V>, initial?: V) {
   const onTouch = vi.fn<(path: string) => void>();
   let current: V = initial ?? definition.empty();
-  function Harness({ audience = 'lawyer', errors = {}, disabled = false }: { audience?: Audience; errors?: Record<string, string>; disabled?: boolean }) {
+  function Harness({
+    audience = 'lawyer',
+    errors = {},
+    disabled = false,
+  }: {
+    audience?: Audience;
+    errors?: Record<string, string>;
+    disabled?: boolean;
+  }) {
     const [values, setValues] = useState<V>(current);
     const Form = definition.Form;
     return (
