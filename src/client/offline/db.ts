@@ -120,6 +120,8 @@ export const resultRowSchema = v.object({
    * so a later write of this user based on the older version is sent on the newer one.
    */
   version: v.optional(v.object({ key: v.string(), from: v.number(), to: v.number() })),
+  /** The version a versioned write made (its kind's versionMade), for the screen that waits on it. */
+  made: v.optional(v.number()),
   at: v.number(),
 });
 export type ResultRow = v.InferOutput<typeof resultRowSchema>;

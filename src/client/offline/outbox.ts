@@ -165,6 +165,20 @@ export function waitForResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<
   });
 }
 
+/** The result of a versioned write (a record saved on a version): a done one also says which version it made. */
+export type VersionedResult = MutationResult & { version?: number };
+
+/**
+ * waitForResult for a versioned write: once done, `version` is the version the server made of the
+ * record (its kind's versionMade), which the screen's next save of it is based on.
+ */
+export async function waitForVersionedResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<VersionedResult> {
+  const result = await waitForResult(id, timeoutMs);
+  if (result.status !== 'done') return result;
+  const made = readRow('results', resultRowSchema, await db.results.get(id))?.made;
+  return made === undefined ? result : { ...result, version: made };
+}
+
 /** Writes of the user not yet sent, and drafts the server refused or that conflict. */
 export async function countUnsent(userId: number): Promise<number> {
   const [queued, refused] = await Promise.all([

@@ -14,7 +14,7 @@ import { useToast } from '../../ui/toast-store';
 import { stepDraftKey } from './offline/application-ids';
 import { enqueue } from '../../offline/outbox';
 import { ConflictDialog } from './conflict-dialog';
-import { saveStep } from './save-step';
+import { conflictingStepData, saveStep, savedStepData } from './save-step';
 import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
 import type { Audience, StepDefinition } from './steps/step-definition';
@@ -77,8 +77,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
   useEffect(() => {
     if (record?.status === 'rejected') setBanner(errorMessages.validation);
     if (record?.status === 'conflict' && record.conflict) {
-      const data = (record.conflict.data as Journey)[step] as Data | undefined;
-      setConflict({ data: data ?? {}, version: record.conflict.version });
+      setConflict({ data: conflictingStepData(record.conflict, step), version: record.conflict.version });
     }
   }, [record?.status, record?.conflict, step]);
 
@@ -113,11 +112,11 @@ export function StepFormView({ applicationId, step, audience, serverData, server
     try {
       // The other party's answers (the lawyer's consent and authority) are theirs: the server keeps them.
       const own = withoutOtherPartyAnswers(step, audience, data);
-      const outcome = await saveStep({ applicationId, step, baseVersion, data: own, draftKey });
-      switch (outcome.status) {
+      const result = await saveStep({ applicationId, step, baseVersion, data: own, draftKey });
+      switch (result.status) {
         case 'done':
           form.markSaved(values);
-          onSaved(step, outcome.data[step] ?? data, outcome.version);
+          onSaved(step, savedStepData(result.body, step) ?? data, result.version ?? null);
           goNext();
           return;
         case 'queued':
@@ -127,12 +126,12 @@ export function StepFormView({ applicationId, step, audience, serverData, server
           goNext();
           return;
         case 'rejected':
-          form.setServerCodes(outcome.fields);
-          setBanner(codeMessage(outcome.error, errorMessages.validation));
+          form.setServerCodes(result.fields);
+          setBanner(codeMessage(result.error, errorMessages.validation));
           focusFirstError(formRef.current);
           return;
         case 'conflict':
-          setConflict({ data: (outcome.current.data[step] as Data | undefined) ?? {}, version: outcome.current.version });
+          setConflict({ data: conflictingStepData(result.current, step), version: result.current.version });
           return;
       }
     } catch {

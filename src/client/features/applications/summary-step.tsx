@@ -74,19 +74,20 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
     setMessage(null);
     setMissing([]);
     try {
-      const outcome = await submitApplication(applicationId);
-      if (outcome.status === 'done') {
+      const result = await submitApplication(applicationId);
+      if (result.status === 'done') {
         toast.notify(SUBMITTED_MESSAGE);
         void navigate(paths.applications.url());
-      } else if (outcome.status === 'queued') {
+      } else if (result.status === 'queued') {
         toast.notify(SUBMIT_QUEUED_MESSAGE);
         void navigate(paths.applications.url());
-      } else if (outcome.error === 'incompleteSteps') {
-        const named = Object.keys(outcome.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
+      } else if (result.status === 'rejected' && result.error === 'incompleteSteps') {
+        const named = Object.keys(result.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
         setMissing(named);
         setMessage('Please complete these steps first:');
       } else {
-        setMessage(codeMessage(outcome.error, errorMessages.unhandled));
+        // A submit carries no version: a conflict is the status having moved on meanwhile.
+        setMessage(codeMessage(result.status === 'rejected' ? result.error : 'conflict', errorMessages.unhandled));
       }
     } catch {
       toast.unhandled();
