@@ -17,7 +17,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { conflictingStepData, saveStep, savedStepData } from './save-step';
 import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
-import type { Audience, StepDefinition } from './steps/step-definition';
+import type { Audience, StepDefinition, StepFormProps } from './steps/step-definition';
 import { nextStep } from './use-journey';
 import { focusFirstError } from '../../ui/form-engine';
 import { useStepForm } from './use-step-form';
@@ -40,6 +40,8 @@ interface StepFormViewProps {
   serverVersion: number;
   /** A save of this step is still in the outbox. */
   queued: boolean;
+  /** What the caller may do with the application, as the server said (absent: not on the server yet). */
+  abilities?: StepFormProps<unknown>['abilities'];
   /** The step was saved: the wizard lays it over the journey (step bar, locking). */
   onSaved: (step: JourneyStep, data: unknown, version: number | null) => void;
 }
@@ -57,7 +59,16 @@ function syncLabel(status: string | undefined, dirty: boolean, queued: boolean, 
  * One journey step of the wizard: its form with the device's draft, 'Save & Continue' through the
  * outbox, the server's messages after a refused save, and the field-by-field choice after a conflict.
  */
-export function StepFormView({ applicationId, step, audience, serverData, serverVersion, queued, onSaved }: StepFormViewProps) {
+export function StepFormView({
+  applicationId,
+  step,
+  audience,
+  serverData,
+  serverVersion,
+  queued,
+  abilities,
+  onSaved,
+}: StepFormViewProps) {
   // The registry's values type is `any` per step; one step's definition is used consistently here.
   const def = stepDefinitions[step] as StepDefinition<JourneyStep, unknown>;
   const draftKey = stepDraftKey(applicationId, step);
@@ -180,6 +191,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
         audience={audience}
         applicationId={applicationId}
         disabled={busy}
+        abilities={abilities}
       />
       <div className="wizard-actions">
         <p className={`sync-state${label ? ` sync-state--${label.state}` : ''}`} role="status">

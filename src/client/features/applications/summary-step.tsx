@@ -25,13 +25,15 @@ interface SummaryStepProps {
   audience: Audience;
   steps: readonly FormStep[];
   journey: Journey;
+  /** The caller may submit the application now (the server's `abilities.submit`). */
+  canSubmit: boolean;
 }
 
 /**
  * The final step: every step's answers, read only; 'Download PDF' (made on the server) and
  * 'submit application' with a confirmation, sent through the outbox.
  */
-export function SummaryStep({ applicationId, audience, steps, journey }: SummaryStepProps) {
+export function SummaryStep({ applicationId, audience, steps, journey, canSubmit }: SummaryStepProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
@@ -121,9 +123,11 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF
         </Button>
-        <Button busy={busy === 'submit'} onClick={() => void submit()}>
-          submit application
-        </Button>
+        {canSubmit ? (
+          <Button busy={busy === 'submit'} onClick={() => void submit()}>
+            submit application
+          </Button>
+        ) : null}
       </div>
       {local ? <p className="wizard-note">The PDF can be made once the application has reached the server.</p> : null}
       <FormMessage message={message} />
