@@ -139,6 +139,28 @@ describe('GET /applications (scoped list)', () => {
     expect([...dates].sort((x, y) => y - x)).toEqual(dates);
   });
 
+  it('says for each item what the caller may do with it when asked, as the record does', async () => {
+    type Item = { id: number; name: string; abilities?: { editJourney: boolean; submit: boolean; transitions: string[] } };
+    const items = async (t: string) => (await a.list(t, '?pageSize=100&abilities=true')).json().items as Item[];
+    const lawyer = await items(token.lawyer);
+    const priya = lawyer.find((item) => item.name === 'Priya')!;
+    const daniel = lawyer.find((item) => item.name === 'Daniel')!;
+    expect(priya.abilities).toEqual({ editJourney: true, submit: true, transitions: ['submitted'], changeDocuments: ['formE'] });
+    expect(daniel.abilities).toMatchObject({ editJourney: false, submit: false, transitions: [] });
+    // Each item's abilities are the record's own.
+    for (const [t, item] of [
+      [token.lawyer, priya],
+      [token.lawyer, daniel],
+      [token.admin, (await items(token.admin)).find((row) => row.id === daniel.id)!],
+      [token.firm, (await items(token.firm)).find((row) => row.id === priya.id)!],
+    ] as const) {
+      expect(item.abilities).toEqual((await a.get(`/api/applications/${item.id}`, t)).json().abilities);
+    }
+    // Not asked for: the items are as before.
+    expect((await a.list(token.lawyer, '?pageSize=1')).json().items[0]).not.toHaveProperty('abilities');
+    expect((await a.list(token.lawyer, '?abilities=maybe')).statusCode).toBe(400);
+  });
+
   it('pages with a default of 10', async () => {
     const all = (await a.list(token.admin, '?pageSize=100')).json();
     const first = (await a.list(token.admin)).json();

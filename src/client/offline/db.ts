@@ -17,9 +17,6 @@ import * as v from 'valibot';
 
 export const DB_NAME = 'portal';
 
-/** The owner field's name in versions 1 and 2 of the file store. */
-const LEGACY_OWNER_FIELD = 'applicationId';
-
 const codes = v.record(v.string(), v.string());
 
 const draftStatuses = ['editing', 'queued', 'rejected', 'conflict'] as const;
@@ -70,7 +67,8 @@ export const fileRowSchema = v.object({
   owner: v.string(),
   type: v.string(),
   fileName: v.string(),
-  mimeType: v.optional(v.string(), 'application/pdf'),
+  /** Absent in rows of the first version: the feature that stored them knows what they were. */
+  mimeType: v.optional(v.string()),
   size: v.number(),
   /** The file's bytes until it is uploaded (an ArrayBuffer: every browser stores those). */
   data: v.optional(
@@ -122,6 +120,8 @@ export const resultRowSchema = v.object({
    * so a later write of this user based on the older version is sent on the newer one.
    */
   version: v.optional(v.object({ key: v.string(), from: v.number(), to: v.number() })),
+  /** The version a versioned write made (its kind's versionMade), for the screen that waits on it. */
+  made: v.optional(v.number()),
   at: v.number(),
 });
 export type ResultRow = v.InferOutput<typeof resultRowSchema>;
@@ -145,35 +145,60 @@ class PortalDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    // A new version adds a `this.version(n + 1)` block; row shapes evolve through the schemas above.
-    this.version(1).stores({
-      drafts: 'id, userId',
-      outbox: '++seq, &id, userId',
-      uploads: 'localId, userId, [userId+applicationId]',
-      idMap: 'localId, userId',
-      cache: 'id, userId',
-      results: 'id, userId, at',
-      meta: 'id',
-    });
-    // Counts by status read the index only (the shell's status runs on every draft write; an
-    // upload row holds the file's bytes).
-    this.version(2).stores({
-      drafts: 'id, userId, [userId+status]',
-      uploads: 'localId, userId, [userId+applicationId], [userId+status]',
-    });
-    // Version 3: the engine names no feature, so a stored file's owner is `owner` (version 2 and
-    // earlier called it by the one feature that stored files); rows are renamed in place.
+    // Only the versions with an upgrade function are declared: Dexie compares the declared schema
+    // with the one the browser holds, so a store written by version 1 or 2 is brought to this one
+    // (indexes added and dropped) before the upgrade below runs. A new version adds a
+    // `this.version(n + 1)` block; row shapes evolve through the schemas above.
     this.version(3)
-      .stores({ uploads: 'localId, userId, [userId+owner], [userId+status]' })
-      .upgrade(async (tx) => {
-        // Read and put back (not modify(), which clones a row and may turn its bytes into a plain object).
-        const table = tx.table('uploads');
-        for (const row of (await table.toArray()) as Record<string, unknown>[]) {
-          const { [LEGACY_OWNER_FIELD]: legacyOwner, ...rest } = row;
-          if (rest.owner === undefined && typeof legacyOwner === 'string') rest.owner = legacyOwner;
-          await table.put(rest);
-        }
-      });
+      .stores({
+        drafts: 'id, userId, [userId+status]',
+        outbox: '++seq, &id, userId',
+        // Counts by status read the index only (the shell's status runs on every draft write; an
+        // upload row holds the file's bytes).
+        uploads: 'localId, userId, [userId+owner], [userId+status]',
+        idMap: 'localId, userId',
+        cache: 'id, userId',
+        results: 'id, userId, at',
+        meta: 'id',
+      })
+      // Version 3: a stored file's owner is `owner`; before, each feature named it its own way.
+      .upgrade((tx) => moveLegacyOwners(tx.table('uploads')));
+  }
+}
+
+/**
+ * The field in which a feature's file rows, written by version 2 or earlier of this store, named
+ * their owner. The feature that wrote them registers it (registerLegacyOwnerField) when its module
+ * loads, before the store opens; the engine itself names no feature.
+ */
+const legacyOwnerFields = new Set<string>();
+
+/** Moves a legacy owner field to `owner`, in place (rows with an owner, or with none of the fields, stay as they are). */
+async function moveLegacyOwners(table: Table): Promise<void> {
+  if (legacyOwnerFields.size === 0) return;
+  // Read and put back (not modify(), which clones a row and may turn its bytes into a plain object).
+  for (const row of (await table.toArray()) as Record<string, unknown>[]) {
+    if (row.owner !== undefined) continue;
+    const field = [...legacyOwnerFields].find((name) => typeof row[name] === 'string');
+    if (field === undefined) continue;
+    const { [field]: owner, ...rest } = row;
+    await table.put({ ...rest, owner });
+  }
+}
+
+/**
+ * Declares that file rows stored by version 2 or earlier named their owner `field`: the version 3
+ * upgrade moves it to `owner`. Called when the feature's module loads; if the store is already open
+ * (it was upgraded before the feature loaded), the rows still carrying the field are moved now, so
+ * a file chosen offline is never left unreadable.
+ */
+export function registerLegacyOwnerField(field: string): void {
+  if (legacyOwnerFields.has(field)) return;
+  legacyOwnerFields.add(field);
+  if (db.isOpen()) {
+    void db
+      .transaction('rw', db.uploads, () => moveLegacyOwners(db.uploads))
+      .catch((error: unknown) => console.warn('[offline] stored files could not be migrated', error));
   }
 }
 

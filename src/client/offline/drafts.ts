@@ -111,6 +111,26 @@ export async function readDraftRow(userId: number, key: string): Promise<DraftRo
   return readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, key)));
 }
 
+/**
+ * Moves a draft to another key, as it is (value, version, status, the server's messages), replacing
+ * any draft there; inside the caller's transaction when there is one. A draft of a screen whose
+ * record does not exist yet (a new record's form) becomes the draft of the write that creates it
+ * (enqueue's `draftFrom`), and comes back to the screen when that write is refused there and then.
+ */
+export async function moveDraft(userId: number, from: string, to: string): Promise<void> {
+  await flushDraft(userId, from);
+  await db.transaction('rw', db.drafts, () => moveDraftRow(userId, from, to));
+}
+
+/** moveDraft's write, for a caller that has flushed the draft and holds a transaction over drafts. */
+export async function moveDraftRow(userId: number, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  const row = readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, from)));
+  if (!row) return;
+  await db.drafts.put({ ...row, id: draftRowId(userId, to), key: to });
+  await db.drafts.delete(row.id);
+}
+
 export async function deleteDraft(userId: number, key: string): Promise<void> {
   await db.drafts.delete(draftRowId(userId, key));
 }

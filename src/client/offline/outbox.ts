@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import * as v from 'valibot';
 import { db, newUuid, outboxRowSchema, readRow, readRows, resultRowSchema, type ResultRow } from './db';
-import { countDraftsNeedingAttention, currentDraftKey, flushDraft, readDraftRow } from './drafts';
+import { countDraftsNeedingAttention, currentDraftKey, flushDraft, moveDraftRow, readDraftRow } from './drafts';
 import { engineState, requestSync, subscribeEngineState } from './engine-state';
 import { handlerOf, type MutationKind, type MutationKinds } from './mutation-registry';
 import { reportStorageError } from './persist';
@@ -13,9 +13,13 @@ import { requireUserId } from '../session/current-session';
  * answer is answered with the first result instead of writing twice.
  */
 
-/** What `enqueue` takes: a registered kind and its payload. `draftKey` names the draft the write came from. */
+/**
+ * What `enqueue` takes: a registered kind and its payload. `draftKey` names the draft the write
+ * came from; `draftFrom`, a draft kept under another key until now (a new record's form, before the
+ * record has an id), which becomes that draft in the same transaction as the write is queued.
+ */
 export type MutationInput = {
-  [K in MutationKind]: { kind: K; draftKey?: string } & MutationKinds[K];
+  [K in MutationKind]: { kind: K; draftKey?: string; draftFrom?: string } & MutationKinds[K];
 }[MutationKind];
 
 /** The Background Sync tag (the service worker may wake the app with it; never relied upon). */
@@ -37,23 +41,31 @@ const requestOf = new Map<string, number>();
 
 /**
  * Queues a write and asks for a push. Resolves with the mutation id (its Idempotency-Key) once the
- * write is on the device. The draft named by `draftKey` gets status 'queued' (its pending edits are
- * written first), and follows the server's answer.
+ * write is on the device. The draft named by `draftKey` (moved there from `draftFrom` first, if
+ * given) gets status 'queued' (its pending edits are written first), and follows the server's
+ * answer: removed once the server has the write, kept with the server's messages when refused.
  */
 export async function enqueue(input: MutationInput): Promise<string> {
   const userId = requireUserId();
   const id = newUuid();
-  const { kind, draftKey: requestedDraftKey, ...payload } = input as { kind: string; draftKey?: string };
+  const {
+    kind,
+    draftKey: requestedDraftKey,
+    draftFrom,
+    ...payload
+  } = input as { kind: string; draftKey?: string; draftFrom?: string };
   const handler = handlerOf(kind);
   if (!handler) throw new Error(`offline: mutation kind not registered: ${kind}`);
   // What could never be sent is refused here, not stored.
   v.parse(handler.payload, payload);
   if (requestedDraftKey !== undefined) await flushDraft(userId, requestedDraftKey);
+  if (draftFrom !== undefined) await flushDraft(userId, draftFrom);
   try {
     await db.transaction('rw', db.outbox, db.drafts, db.idMap, async () => {
       let draftUpdatedAt: number | undefined;
       // A local id mapped meanwhile: its draft (and so this write's) is named by the server id.
       const draftKey = requestedDraftKey === undefined ? undefined : await currentDraftKey(userId, requestedDraftKey);
+      if (draftKey !== undefined && draftFrom !== undefined) await moveDraftRow(userId, draftFrom, draftKey);
       if (draftKey !== undefined) {
         const draft = await readDraftRow(userId, draftKey);
         if (draft) {
@@ -151,6 +163,20 @@ export function waitForResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<
     cleanups.push(subscribeEngineState(check));
     check();
   });
+}
+
+/** The result of a versioned write (a record saved on a version): a done one also says which version it made. */
+export type VersionedResult = MutationResult & { version?: number };
+
+/**
+ * waitForResult for a versioned write: once done, `version` is the version the server made of the
+ * record (its kind's versionMade), which the screen's next save of it is based on.
+ */
+export async function waitForVersionedResult(id: string, timeoutMs = DEFAULT_WAIT_MS): Promise<VersionedResult> {
+  const result = await waitForResult(id, timeoutMs);
+  if (result.status !== 'done') return result;
+  const made = readRow('results', resultRowSchema, await db.results.get(id))?.made;
+  return made === undefined ? result : { ...result, version: made };
 }
 
 /** Writes of the user not yet sent, and drafts the server refused or that conflict. */

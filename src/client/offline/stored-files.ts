@@ -13,6 +13,9 @@ import { bindSessionStore } from '../session/current-session';
 
 export type StoredFile = FileRow;
 
+/** How a feature names the owner field its file rows had before the store called it `owner` (db.ts). */
+export { registerLegacyOwnerField } from './db';
+
 export async function readStoredFile(userId: number, localId: string): Promise<StoredFile | undefined> {
   const row = readRow('uploads', fileRowSchema, await db.uploads.get(localId));
   return row && row.userId === userId ? row : undefined;

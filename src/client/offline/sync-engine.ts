@@ -134,7 +134,15 @@ async function applyOutcome(
     if (outcome.type === 'done') {
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
-      await db.results.put({ id: row.id, userId, status: 'done', body: outcome.body, ...(version ? { version } : {}), at });
+      await db.results.put({
+        id: row.id,
+        userId,
+        status: 'done',
+        body: outcome.body,
+        ...(version ? { version } : {}),
+        ...(made === undefined ? {} : { made }),
+        at,
+      });
       await handler?.onDone?.(payload, outcome.body, context);
       // A local id the write mapped (onDone) renames its draft too.
       const draftKey = row.draftKey === undefined ? undefined : await currentDraftKey(userId, row.draftKey);

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fieldCodes } from '../../shared/schemas/account';
-import { useUnsavedMark, visibleErrors } from './form-engine';
+import { useFormEngine, type FormCheck } from './form-engine';
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
@@ -14,15 +14,11 @@ export interface FieldBinding {
   invalid: boolean;
 }
 
-function differs<K extends string>(values: Record<K, string>, baseline: Record<K, string>): boolean {
-  return (Object.keys(values) as K[]).some((name) => values[name] !== baseline[name]);
-}
-
 /**
- * Form state validated by the shared valibot schema. A field's error is shown only once the field
- * was touched (or a submit was tried), and never for the code 'empty' (spec section 5): such a
- * field is only marked invalid. Codes sent back by the server join those of the schema until the
- * field is edited again.
+ * A record form: string fields validated by the shared valibot schema, on the one form engine
+ * (form-engine.ts). A field's error is shown only once the field was touched (or a submit was
+ * tried), and never for the code 'empty' (spec section 5): such a field is only marked invalid.
+ * Codes sent back by the server join those of the schema until the field is edited again.
  *
  * The form reports its unsaved changes (routing/unsaved-changes.ts) while it is mounted: `dirty` is
  * true when a value differs from its baseline — the initial values, values loaded later
@@ -31,42 +27,19 @@ function differs<K extends string>(values: Record<K, string>, baseline: Record<K
  * useLeaveConfirmation (routing/leave-confirmation.ts).
  */
 export function useForm<K extends string, S extends Schema>(schema: S, initial: Record<K, string>) {
-  const [values, setValues] = useState<Record<K, string>>(initial);
-  const [baseline, setBaselineState] = useState<Record<K, string>>(initial);
-  // Mirrored in a ref so loaded values can be compared with the baseline they replace.
-  const baselineRef = useRef(initial);
-  const setBaseline = useCallback((next: Record<K, string>) => {
-    baselineRef.current = next;
-    setBaselineState(next);
-  }, []);
-  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverCodes, setServerCodes] = useState<Partial<Record<K, string>>>({});
-  /** The values of the latest submit attempt: what `markSaved` takes as saved. */
-  const submittedValues = useRef<Record<K, string>>(initial);
-
-  const dirty = differs(values, baseline);
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  const discard = useCallback(() => setBaseline(valuesRef.current), [setBaseline]);
-
-  useUnsavedMark(dirty);
-
-  const result = useMemo(() => v.safeParse(schema, values), [schema, values]);
-  const codes = useMemo<Partial<Record<K, string>>>(
-    () => ({ ...(result.success ? {} : (fieldCodes(result.issues) as Partial<Record<K, string>>)), ...serverCodes }),
-    [result, serverCodes],
+  const validate = useCallback(
+    (values: Record<K, string>): FormCheck<v.InferOutput<S>> => {
+      const result = v.safeParse(schema, values);
+      return result.success ? { success: true, output: result.output } : { success: false, fields: fieldCodes(result.issues) };
+    },
+    [schema],
   );
+  const form = useFormEngine({ initial, validate });
+  const { update, load, read } = form;
+  // The engine holds values once they are known; a record form knows them from the start.
+  const values = form.values ?? initial;
 
-  const setValue = useCallback((name: K, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setServerCodes((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  }, []);
+  const setValue = useCallback((name: K, value: string) => update((current) => ({ ...current, [name]: value })), [update]);
 
   /**
    * Values that come from elsewhere (the server, a link): shown, and not counted as unsaved. A field
@@ -74,51 +47,46 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
    */
   const setInitialValues = useCallback(
     (loaded: Partial<Record<K, string>>) => {
-      const before = baselineRef.current;
-      setValues((current) => {
-        const next = { ...current };
-        for (const name of Object.keys(loaded) as K[]) if (current[name] === before[name]) next[name] = loaded[name]!;
-        return next;
-      });
-      setBaseline({ ...before, ...loaded });
+      const { values: current, baseline: before } = read();
+      const next = { ...(current ?? initial) };
+      const base = before ?? initial;
+      for (const name of Object.keys(loaded) as K[]) if (next[name] === base[name]) next[name] = loaded[name]!;
+      load(next, { ...base, ...loaded });
     },
-    [setBaseline],
+    // `initial` is the first render's (the engine keeps it): later ones do not matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [load, read],
   );
 
-  const shown = (name: K) => Boolean(touched[name]) || submitted;
-
-  const error = (name: K): string | null => visibleErrors({ [name]: codes[name] }, () => shown(name))[name] ?? null;
+  const codes = form.codes as Partial<Record<K, string>>;
 
   const field = (name: K): FieldBinding => ({
     name,
     value: values[name],
     onValueChange: (value) => setValue(name, value),
-    onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
-    error: error(name),
-    invalid: Boolean(codes[name]) && shown(name),
+    onBlur: () => form.touch(name),
+    error: form.errors[name] ?? null,
+    invalid: Boolean(codes[name]) && form.shown(name),
   });
 
   return {
     values,
     /** The parsed values (trimmed, lower-cased email…) when the schema accepts the form. */
-    output: result.success ? (result.output as v.InferOutput<S>) : null,
-    isValid: result.success,
+    output: form.check?.success ? form.check.output : null,
+    isValid: form.check?.success ?? false,
     hasErrors: Object.keys(codes).length > 0,
     /** Values differ from the initial, loaded or last saved ones. */
-    dirty,
+    dirty: form.dirty,
     field,
     setValue,
     setInitialValues,
-    setServerCodes,
+    setServerCodes: form.setServerCodes as (codes: Partial<Record<K, string>>) => void,
     /** Marks a submit attempt: every error becomes visible. */
-    markSubmitted: () => {
-      submittedValues.current = values;
-      setSubmitted(true);
-    },
+    markSubmitted: form.markSubmitted,
     /** The submit succeeded: the values it sent are saved, so the form is clean until edited again. */
-    markSaved: () => setBaseline(submittedValues.current),
+    markSaved: () => form.markSaved(),
     /** Nothing here can be saved any more (e.g. the link was refused): what was typed is not unsaved work. */
-    discard,
+    discard: form.discard,
   };
 }
 

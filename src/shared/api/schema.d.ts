@@ -1239,6 +1239,8 @@ export interface components {
             /** Format: date-time */
             startDate: string;
             status: components["schemas"]["ApplicationStatus"];
+            /** @description Sent when the list is asked for with `abilities=true`. */
+            abilities?: components["schemas"]["ApplicationAbilities"];
         };
         ApplicationList: {
             items: components["schemas"]["ApplicationListItem"][];
@@ -2208,6 +2210,8 @@ export interface operations {
                 lawyerId?: components["schemas"]["RecordId"];
                 customerId?: components["schemas"]["RecordId"];
                 firmId?: components["schemas"]["RecordId"];
+                /** @description true to have each item carry what the caller may do with it (`abilities`), as a record does. */
+                abilities?: boolean;
             };
             header?: never;
             path?: never;

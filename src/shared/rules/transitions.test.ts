@@ -5,6 +5,7 @@ import {
   allowedApplicationTransitions,
   allowedDrawdownTransitions,
   allowedLoanTransitions,
+  applicationStartStatuses,
   applicationTransitions,
   drawdownTransitions,
   isEditableStatus,
@@ -51,6 +52,11 @@ describe('application transitions', () => {
 
   it('says which statuses are editable', () => {
     expect(applicationStatuses.filter(isEditableStatus)).toEqual(['incomplete', 'created']);
+  });
+
+  it('reads where an application starts from the table: the statuses no change moves to', () => {
+    expect(applicationStartStatuses).toEqual(['incomplete', 'created']);
+    for (const status of applicationStartStatuses) expect(Object.keys(applicationTransitions)).not.toContain(status);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Role } from './permissions';
-import type { ApplicationStatus, DrawdownStatus, LoanStatus } from './statuses';
+import { applicationStatuses, type ApplicationStatus, type DrawdownStatus, type LoanStatus } from './statuses';
 
 /**
  * Status transitions of applications, loans and drawdowns, read by the server (may this caller make
@@ -17,7 +17,7 @@ type TransitionTable<S extends string> = Partial<Record<S, Transition<S>>>;
 const staff = ['root', 'admin'] as const satisfies readonly Role[];
 
 /** The statuses in which a journey may still be edited (and its Form E documents changed). */
-export const editableApplicationStatuses = ['incomplete', 'created'] as const satisfies readonly ApplicationStatus[];
+const editableApplicationStatuses = ['incomplete', 'created'] as const satisfies readonly ApplicationStatus[];
 
 export function isEditableStatus(status: string): boolean {
   return (editableApplicationStatuses as readonly string[]).includes(status);
@@ -46,8 +46,14 @@ export const applicationTransitions = {
   approved: { from: ['customerAccepted'], roles: staff },
 } as const satisfies TransitionTable<ApplicationStatus>;
 
-/** Statuses no call ever moves an application *to*. */
-export const applicationStartStatuses: readonly ApplicationStatus[] = editableApplicationStatuses;
+/**
+ * Statuses no call ever moves an application *to* (where an application starts): read from the
+ * table, so that it is a different question from "may the journey still be edited", even while
+ * both answer `incomplete` and `created`.
+ */
+export const applicationStartStatuses: readonly ApplicationStatus[] = applicationStatuses.filter(
+  (status) => !Object.hasOwn(applicationTransitions, status),
+);
 
 /**
  * Loans (spec loans-drawdowns-and-administration section 4): blocked by the provider or the client

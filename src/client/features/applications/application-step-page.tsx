@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import type { components } from '../../../shared/api/schema';
 import { formatApplicationId, formatDateTime, shortName } from '../../../shared/rules/formats';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { paths } from '../../routing/paths';
@@ -20,9 +21,11 @@ import { stepDefinitions } from './steps/registry';
 import { SummaryStep } from './summary-step';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
-import { isEditableStatus, RESUME_STEP, wizardAudience } from './wizard-routes';
+import { journeyEditable, RESUME_STEP, wizardAudience } from './wizard-routes';
 import '../../ui/record-list.css';
 import './applications.css';
+
+type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
 
 /** What the wizard needs of an application, from the server (or its saved copy) or the outbox. */
 interface WizardApplication {
@@ -35,6 +38,8 @@ interface WizardApplication {
   savedAt: number | null;
   /** Whether the caller may still change the journey: the server's word (`abilities`) where it has one. */
   editable: boolean;
+  /** What the caller may do, as the server said (absent for an application not on the server yet). */
+  abilities?: ApplicationAbilities;
 }
 
 type Loaded =
@@ -59,8 +64,8 @@ function useServerApplication(id: string | null): Loaded {
         journey: data.journey,
         versions: data.journeyVersions,
         savedAt: query.fromCache && query.savedAt ? Number(new Date(query.savedAt)) : null,
-        // A copy saved before the server sent abilities falls back to the shared rule.
-        editable: data.abilities?.editJourney ?? isEditableStatus(data.status),
+        editable: journeyEditable(data),
+        ...(data.abilities ? { abilities: data.abilities } : {}),
       },
     };
   }
@@ -169,7 +174,14 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
         {local ? 'Waiting for a connection: the application will be created when the connection returns.' : ''}
       </p>
       {current === 'summary' ? (
-        <SummaryStep applicationId={routeId} audience={audience} steps={steps} journey={journey} />
+        <SummaryStep
+          applicationId={routeId}
+          audience={audience}
+          steps={steps}
+          journey={journey}
+          // Not on the server yet (or a copy from before abilities): the creator's own, submit is offered.
+          canSubmit={application.abilities?.submit ?? true}
+        />
       ) : (
         <StepFormView
           key={current}
@@ -181,6 +193,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
           serverData={journey[current] as Journey[JourneyStep] | undefined}
           serverVersion={versions[current] ?? 0}
           queued={current in pendingSteps}
+          abilities={application.abilities}
           onSaved={onSaved}
         />
       )}

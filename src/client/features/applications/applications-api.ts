@@ -14,6 +14,8 @@ export async function fetchApplications(query: ListQuery): Promise<ApplicationLi
         query: {
           page: query.page,
           pageSize: PAGE_SIZE,
+          // Each item says whether its journey may still be changed (wizard or details).
+          abilities: true,
           ...(query.search ? { search: query.search } : {}),
           ...(query.status ? { status: query.status } : {}),
         },

@@ -72,6 +72,21 @@ describe('applications list', () => {
     expect(screen.getByRole('link', { name: /J\. Smith2\b/ }).getAttribute('href')).toBe('/applications/2/details');
   });
 
+  it('follows what the server says the caller may do with each item, not its status', async () => {
+    const abilities = (editJourney: boolean) => ({ editJourney, submit: editJourney, transitions: [], changeDocuments: [] });
+    renderApp('/applications', {
+      role: 'lawyer',
+      handlers: {
+        'GET /applications': listHandler([
+          item(1, 0, { status: 'created', abilities: abilities(false) }),
+          item(2, 0, { status: 'incomplete', abilities: abilities(true) }),
+        ]),
+      },
+    });
+    expect((await screen.findByRole('link', { name: /J\. Smith1\b/ })).getAttribute('href')).toBe('/applications/1/details');
+    expect(screen.getByRole('link', { name: /J\. Smith2\b/ }).getAttribute('href')).toBe('/applications/2/resume');
+  });
+
   it('opens the details for staff, whatever the status', async () => {
     renderApp('/applications', { role: 'admin', handlers: { 'GET /applications': listHandler([item(1, 0)]) } });
     expect((await screen.findByRole('link', { name: /J\. Smith1\b/ })).getAttribute('href')).toBe('/applications/1/details');

@@ -120,7 +120,7 @@ export default function ApplicationsPage() {
               <h2 className="application-group__title">{group}</h2>
               <ul className="application-group__items">
                 {items.map((row) => (
-                  <ApplicationListItem key={row.id} row={row} href={applicationHref(row.id, row.status, user.role)} />
+                  <ApplicationListItem key={row.id} row={row} href={applicationHref(row, user.role)} />
                 ))}
               </ul>
             </section>

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp } from '../../test/render-app';
 import { clearAllTables } from '../../offline/db';
-import { writeDraft } from '../../offline/drafts';
+import { readDrafts, writeDraft } from '../../offline/drafts';
 import { stepDefinitions } from './steps/registry';
 import { NEW_APPLICATION_DRAFT_KEY } from './new-application-page';
 import { application, installDomShims, validPersonal } from './wizard-fixtures';
@@ -139,5 +139,42 @@ describe('new application', () => {
     expect(calls.filter((call) => call.path === '/applications/create').at(-1)!.body).toMatchObject({
       journeyData: { personal: { email: 'nina.new@example.test', firstName: 'Nina' } },
     });
+  });
+
+  it('the typed details go with the create: none are left behind once the server has it', async () => {
+    await seedValidDraft();
+    const created = application(42, { personal: validPersonal });
+    const { user, router } = renderApp('/applications/new', {
+      role: 'lawyer',
+      handlers: {
+        'POST /applications/create': () => json(201, created),
+        'GET /applications/42': () => json(200, created),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/applications/42/case'));
+    await waitFor(async () => expect(await readDrafts(1)).toEqual([]));
+  });
+
+  it('a create refused on this screen keeps the details here with the server’s message, also after a reload', async () => {
+    await seedValidDraft();
+    const handlers = { 'POST /applications/create': () => json(400, { error: 'validation', fields: { login: 'login' } }) };
+    const { user } = renderApp('/applications/new', { role: 'lawyer', handlers });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText('This email is already in use');
+    // One draft, this form's, refused with the server's code; no local application waits.
+    await waitFor(async () =>
+      expect((await readDrafts(1)).map((draft) => [draft.key, draft.status, draft.serverCodes])).toEqual([
+        [NEW_APPLICATION_DRAFT_KEY, 'rejected', { login: 'login' }],
+      ]),
+    );
+
+    cleanup();
+    renderApp('/applications/new', { role: 'lawyer', handlers });
+    const email = await screen.findByLabelText<HTMLInputElement>('Email address');
+    await waitFor(() => expect(email.value).toBe('nina@example.test'));
+    expect(email.closest('.field')?.textContent).toContain('This email is already in use');
   });
 });

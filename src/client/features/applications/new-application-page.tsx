@@ -7,7 +7,7 @@ import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { sessionUserAtom } from '../../session/session';
 import { enqueue, waitForResult } from '../../offline/outbox';
-import { deleteDraft, writeDraft } from '../../offline/drafts';
+import { moveDraft } from '../../offline/drafts';
 import { newLocalApplicationId, stepDraftKey } from './offline/application-ids';
 import './offline/application-mutations';
 import { Button } from '../../ui/button';
@@ -61,35 +61,33 @@ export default function NewApplicationPage() {
     const localId = newLocalApplicationId();
     setBusy(true);
     setBanner(null);
-    // The local application's own draft holds what was typed until the server has it: if the
-    // create is refused after it left from the outbox, the values and the server's messages wait
-    // there (its wizard shows them) instead of being lost with this page's draft.
+    // What was typed becomes the local application's own draft as the create is queued (the engine
+    // moves it): if the create is refused after it left from the outbox, the values and the
+    // server's messages wait there (its wizard shows them); once the server has it, it goes.
     const localDraft = stepDraftKey(localId, 'personal');
     try {
-      await form.draft.flush();
-      await writeDraft(user.id, localDraft, values, { baseVersion: 0 });
       const id = await enqueue({
         kind: 'createApplication',
         localId,
         personal,
         draftKey: localDraft,
+        draftFrom: NEW_APPLICATION_DRAFT_KEY,
         ...(user.lawyerId ? { lawyerId: user.lawyerId } : {}),
       });
       const result = await waitForResult(id);
       if (result.status === 'done') {
         const serverId = idOf(result.body);
         form.markSaved(values);
-        await form.draft.clear();
         void navigate(serverId ? resumeHref(serverId) : paths.applications.url());
       } else if (result.status === 'queued') {
         form.markSaved(values);
-        await form.draft.clear();
         toast.notify(CREATE_QUEUED_MESSAGE);
         const next = nextStep('lawyer', 'personal');
         void navigate(next ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
       } else if (result.status === 'rejected') {
-        // Refused while the user is here: this form shows it; no local application is left behind.
-        await deleteDraft(user.id, localDraft);
+        // Refused while the user is here: the draft, with the server's messages, comes back to this
+        // form; no local application is left behind.
+        await moveDraft(user.id, localDraft, NEW_APPLICATION_DRAFT_KEY);
         form.setServerCodes(result.fields);
         setBanner(codeMessage(result.error, errorMessages.validation));
         focusFirstError(formRef.current);

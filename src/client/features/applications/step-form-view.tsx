@@ -14,10 +14,10 @@ import { useToast } from '../../ui/toast-store';
 import { stepDraftKey } from './offline/application-ids';
 import { enqueue } from '../../offline/outbox';
 import { ConflictDialog } from './conflict-dialog';
-import { saveStep } from './save-step';
+import { conflictingStepData, saveStep, savedStepData } from './save-step';
 import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
-import type { Audience, StepDefinition } from './steps/step-definition';
+import type { Audience, StepDefinition, StepFormProps } from './steps/step-definition';
 import { nextStep } from './use-journey';
 import { focusFirstError } from '../../ui/form-engine';
 import { useStepForm } from './use-step-form';
@@ -40,6 +40,8 @@ interface StepFormViewProps {
   serverVersion: number;
   /** A save of this step is still in the outbox. */
   queued: boolean;
+  /** What the caller may do with the application, as the server said (absent: not on the server yet). */
+  abilities?: StepFormProps<unknown>['abilities'];
   /** The step was saved: the wizard lays it over the journey (step bar, locking). */
   onSaved: (step: JourneyStep, data: unknown, version: number | null) => void;
 }
@@ -57,7 +59,16 @@ function syncLabel(status: string | undefined, dirty: boolean, queued: boolean, 
  * One journey step of the wizard: its form with the device's draft, 'Save & Continue' through the
  * outbox, the server's messages after a refused save, and the field-by-field choice after a conflict.
  */
-export function StepFormView({ applicationId, step, audience, serverData, serverVersion, queued, onSaved }: StepFormViewProps) {
+export function StepFormView({
+  applicationId,
+  step,
+  audience,
+  serverData,
+  serverVersion,
+  queued,
+  abilities,
+  onSaved,
+}: StepFormViewProps) {
   // The registry's values type is `any` per step; one step's definition is used consistently here.
   const def = stepDefinitions[step] as StepDefinition<JourneyStep, unknown>;
   const draftKey = stepDraftKey(applicationId, step);
@@ -77,8 +88,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
   useEffect(() => {
     if (record?.status === 'rejected') setBanner(errorMessages.validation);
     if (record?.status === 'conflict' && record.conflict) {
-      const data = (record.conflict.data as Journey)[step] as Data | undefined;
-      setConflict({ data: data ?? {}, version: record.conflict.version });
+      setConflict({ data: conflictingStepData(record.conflict, step), version: record.conflict.version });
     }
   }, [record?.status, record?.conflict, step]);
 
@@ -113,11 +123,11 @@ export function StepFormView({ applicationId, step, audience, serverData, server
     try {
       // The other party's answers (the lawyer's consent and authority) are theirs: the server keeps them.
       const own = withoutOtherPartyAnswers(step, audience, data);
-      const outcome = await saveStep({ applicationId, step, baseVersion, data: own, draftKey });
-      switch (outcome.status) {
+      const result = await saveStep({ applicationId, step, baseVersion, data: own, draftKey });
+      switch (result.status) {
         case 'done':
           form.markSaved(values);
-          onSaved(step, outcome.data[step] ?? data, outcome.version);
+          onSaved(step, savedStepData(result.body, step) ?? data, result.version ?? null);
           goNext();
           return;
         case 'queued':
@@ -127,12 +137,12 @@ export function StepFormView({ applicationId, step, audience, serverData, server
           goNext();
           return;
         case 'rejected':
-          form.setServerCodes(outcome.fields);
-          setBanner(codeMessage(outcome.error, errorMessages.validation));
+          form.setServerCodes(result.fields);
+          setBanner(codeMessage(result.error, errorMessages.validation));
           focusFirstError(formRef.current);
           return;
         case 'conflict':
-          setConflict({ data: (outcome.current.data[step] as Data | undefined) ?? {}, version: outcome.current.version });
+          setConflict({ data: conflictingStepData(result.current, step), version: result.current.version });
           return;
       }
     } catch {
@@ -181,6 +191,7 @@ export function StepFormView({ applicationId, step, audience, serverData, server
         audience={audience}
         applicationId={applicationId}
         disabled={busy}
+        abilities={abilities}
       />
       <div className="wizard-actions">
         <p className={`sync-state${label ? ` sync-state--${label.state}` : ''}`} role="status">

@@ -25,13 +25,15 @@ interface SummaryStepProps {
   audience: Audience;
   steps: readonly FormStep[];
   journey: Journey;
+  /** The caller may submit the application now (the server's `abilities.submit`). */
+  canSubmit: boolean;
 }
 
 /**
  * The final step: every step's answers, read only; 'Download PDF' (made on the server) and
  * 'submit application' with a confirmation, sent through the outbox.
  */
-export function SummaryStep({ applicationId, audience, steps, journey }: SummaryStepProps) {
+export function SummaryStep({ applicationId, audience, steps, journey, canSubmit }: SummaryStepProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
@@ -74,19 +76,20 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
     setMessage(null);
     setMissing([]);
     try {
-      const outcome = await submitApplication(applicationId);
-      if (outcome.status === 'done') {
+      const result = await submitApplication(applicationId);
+      if (result.status === 'done') {
         toast.notify(SUBMITTED_MESSAGE);
         void navigate(paths.applications.url());
-      } else if (outcome.status === 'queued') {
+      } else if (result.status === 'queued') {
         toast.notify(SUBMIT_QUEUED_MESSAGE);
         void navigate(paths.applications.url());
-      } else if (outcome.error === 'incompleteSteps') {
-        const named = Object.keys(outcome.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
+      } else if (result.status === 'rejected' && result.error === 'incompleteSteps') {
+        const named = Object.keys(result.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
         setMissing(named);
         setMessage('Please complete these steps first:');
       } else {
-        setMessage(codeMessage(outcome.error, errorMessages.unhandled));
+        // A submit carries no version: a conflict is the status having moved on meanwhile.
+        setMessage(codeMessage(result.status === 'rejected' ? result.error : 'conflict', errorMessages.unhandled));
       }
     } catch {
       toast.unhandled();
@@ -120,9 +123,11 @@ export function SummaryStep({ applicationId, audience, steps, journey }: Summary
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF
         </Button>
-        <Button busy={busy === 'submit'} onClick={() => void submit()}>
-          submit application
-        </Button>
+        {canSubmit ? (
+          <Button busy={busy === 'submit'} onClick={() => void submit()}>
+            submit application
+          </Button>
+        ) : null}
       </div>
       {local ? <p className="wizard-note">The PDF can be made once the application has reached the server.</p> : null}
       <FormMessage message={message} />

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { isEditableStatus } from '../../../shared/rules/transitions';
 import { wizardAudience } from '../../../shared/journey/audience';
 import { paths } from '../../routing/paths';
+import type { components } from '../../../shared/api/schema';
 
 /**
  * The step slug that means "wherever this application is to be continued": the wizard replaces it
@@ -11,12 +12,26 @@ import { paths } from '../../routing/paths';
  */
 export const RESUME_STEP = 'resume';
 
-export { isEditableStatus, wizardAudience };
+export { wizardAudience };
 
-/** Where an application of the list opens for this role. */
-export function applicationHref(id: number | string, status: ApplicationStatus, role: Role): string {
-  if (wizardAudience(role) && isEditableStatus(status)) return paths.applicationStep.url({ id, step: RESUME_STEP });
-  return paths.applicationDetails.url({ id });
+type Abilities = components['schemas']['ApplicationAbilities'];
+
+/**
+ * Whether the caller may still change the journey: the server's word (`abilities`, on the record
+ * and on each list item). A copy saved on the device before the server sent abilities has only its
+ * status: the shared rule answers for it, and the server still refuses a save it does not allow.
+ */
+export function journeyEditable(record: { status: ApplicationStatus; abilities?: Abilities }): boolean {
+  return record.abilities?.editJourney ?? isEditableStatus(record.status);
+}
+
+/** Where an application of the list opens for this role: the wizard while its journey may be changed, else its details. */
+export function applicationHref(
+  record: { id: number | string; status: ApplicationStatus; abilities?: Abilities },
+  role: Role,
+): string {
+  if (wizardAudience(role) && journeyEditable(record)) return paths.applicationStep.url({ id: record.id, step: RESUME_STEP });
+  return paths.applicationDetails.url({ id: record.id });
 }
 
 export function resumeHref(id: number | string): string {

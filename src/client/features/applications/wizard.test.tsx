@@ -262,6 +262,13 @@ describe('summary', () => {
     expect(await screen.findByText('The application has been submitted.')).toBeTruthy();
   });
 
+  it('offers the submit only when the server says the caller may submit', async () => {
+    const abilities = { editJourney: true, submit: false, transitions: [], changeDocuments: ['formE'] };
+    renderApp('/applications/1/summary', { role: 'lawyer', handlers: getApp(complete, { abilities }) });
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'submit application' })).toBeNull();
+  });
+
   it('opens the PDF link, or says the error', async () => {
     const { user } = renderApp('/applications/1/summary', {
       role: 'lawyer',

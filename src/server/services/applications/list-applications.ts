@@ -6,6 +6,7 @@ import { pageOf, pageOffset } from '../../db/paging';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
 import type { components } from '../../../shared/api/schema';
+import { applicationAbilities } from './present-application';
 
 export interface ApplicationFilter {
   page: number;
@@ -15,6 +16,8 @@ export interface ApplicationFilter {
   lawyerId?: number;
   customerId?: number;
   firmId?: number;
+  /** Each item also says what the caller may do with it (the screens' links follow it). */
+  abilities?: boolean;
 }
 
 type ApplicationList = components['schemas']['ApplicationList'];
@@ -57,6 +60,7 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .select({
         id: applications.id,
         lawyerId: applications.lawyerId,
+        clientId: applications.clientId,
         name: clients.firstName,
         surname: clients.lastName,
         caseRef: applications.caseRef,
@@ -77,10 +81,12 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
       .where(condition),
   ]);
-  const items = rows.map(({ startedAt, status, ...row }) => ({
+  const items = rows.map(({ startedAt, status, clientId, ...row }) => ({
     ...row,
     startDate: startedAt.toISOString(),
     status: status as ApplicationList['items'][number]['status'],
+    // What the list offers for each (open the wizard or the details) is the server's word.
+    ...(filter.abilities ? { abilities: applicationAbilities(actor, { status, lawyerId: row.lawyerId, clientId }) } : {}),
   }));
   return pageOf(items, total?.n, filter);
 }

@@ -14,8 +14,11 @@ type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** What the caller may do with the application now: the shared rules and the policy, worked out once. */
-function applicationAbilities(
+/**
+ * What the caller may do with the application now: the shared rules and the policy, worked out
+ * once, for the record and for each item of the list.
+ */
+export function applicationAbilities(
   actor: SessionUser,
   row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>,
 ): ApplicationAbilities {

@@ -35,5 +35,10 @@ export const createApplicationMutation = registerMutation({
     // Its drafts, queued writes and files follow the real id.
     if (typeof serverId === 'number') await mapLocalId(userId, localId, serverId);
   },
+  // The create saves the client details: the version of that step it made.
+  versionMade: (body) => {
+    const version = (body as { journeyVersions?: { personal?: unknown } } | undefined)?.journeyVersions?.personal;
+    return typeof version === 'number' ? version : undefined;
+  },
   draftValue: ({ personal }) => ({ value: personal, baseVersion: 0 }),
 });

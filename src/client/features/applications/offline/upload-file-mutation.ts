@@ -4,9 +4,16 @@ import { FILES_SCOPE } from './application-ids';
 import { registerMutation } from '../../../offline/mutation-registry';
 import { sendMultipart } from '../../../offline/multipart-upload';
 import type { SendOutcome } from '../../../offline/send-outcome';
-import { patchStoredFile, readStoredFile } from '../../../offline/stored-files';
+import { patchStoredFile, readStoredFile, registerLegacyOwnerField } from '../../../offline/stored-files';
 import { reportStorageError } from '../../../offline/persist';
 import { uploadErrorText } from './upload-error-text';
+
+// Files chosen offline before the store named a file's owner `owner` were stored under the
+// application they belong to; the store's upgrade moves the field when it opens.
+registerLegacyOwnerField('applicationId');
+
+/** The type of a file stored before rows recorded one: only Form E PDFs were stored then. */
+const PDF_TYPE = 'application/pdf';
 
 /** Upload progress is written to the device at most this often per file. */
 const PROGRESS_STEP = 0.05;
@@ -37,7 +44,7 @@ async function sendUpload(
   if (!row.data) return { type: 'rejected', error: 'unhandled' };
   await patch(localId, { status: 'uploading', progress: 0, error: undefined });
   const form = new FormData();
-  form.append('file', new Blob([row.data], { type: row.mimeType }), row.fileName);
+  form.append('file', new Blob([row.data], { type: row.mimeType ?? PDF_TYPE }), row.fileName);
   form.append('fileName', row.fileName);
   form.append('applicationId', String(applicationId));
   form.append('type', row.type);

@@ -12,6 +12,7 @@ import { permissionsByRole } from '../../../../shared/rules/permissions';
 import { assetStep } from './asset-step';
 import { emptyAssetValues, type AssetStepValues } from './asset-values';
 import { DELETE_FILE_QUESTION } from './documents-upload';
+import type { StepFormProps } from './step-definition';
 
 // jsdom's Blob has no arrayBuffer() (browsers do): read it the way jsdom can.
 if (typeof Blob.prototype.arrayBuffer !== 'function') {
@@ -80,7 +81,17 @@ function stubApi(serverFiles: ServerFile[] = []) {
 
 let latest: AssetStepValues = emptyAssetValues();
 
-function Harness({ initial, audience }: { initial: AssetStepValues; audience: 'lawyer' | 'customer' }) {
+type Abilities = StepFormProps<AssetStepValues>['abilities'];
+
+function Harness({
+  initial,
+  audience,
+  abilities,
+}: {
+  initial: AssetStepValues;
+  audience: 'lawyer' | 'customer';
+  abilities?: Abilities;
+}) {
   const [values, setValues] = useState(initial);
   latest = values;
   return (
@@ -93,19 +104,20 @@ function Harness({ initial, audience }: { initial: AssetStepValues; audience: 'l
         audience={audience}
         applicationId={42}
         disabled={false}
+        abilities={abilities}
       />
       <Overlays />
     </>
   );
 }
 
-function renderStep(initial: Partial<AssetStepValues> = {}, audience: 'lawyer' | 'customer' = 'lawyer') {
+function renderStep(initial: Partial<AssetStepValues> = {}, audience: 'lawyer' | 'customer' = 'lawyer', abilities?: Abilities) {
   const store = createStore();
   store.set(sessionAtom, { status: 'signedIn', token: 'test-token', user });
   const events = userEvent.setup({ applyAccept: false });
   render(
     <Provider store={store}>
-      <Harness initial={{ ...emptyAssetValues(), ...initial }} audience={audience} />
+      <Harness initial={{ ...emptyAssetValues(), ...initial }} audience={audience} abilities={abilities} />
     </Provider>,
   );
   return events;
@@ -149,6 +161,11 @@ async function setUpload(localId: string, change: Record<string, unknown>) {
 }
 
 describe('documents step: Form E uploads', () => {
+  it('offers no change of the documents when the server lists Form E among none the caller may change', async () => {
+    renderStep({ submittedFormE: true }, 'lawyer', { editJourney: true, submit: true, transitions: [], changeDocuments: [] });
+    expect(fileInput().disabled).toBe(true);
+  });
+
   it('adds chosen files to the list with their state and progress, and lists them in the step', async () => {
     stubApi();
     const events = renderStep({ submittedFormE: true });

@@ -27,7 +27,19 @@ export type { AssetStepValues } from './asset-values';
  * asked. Answers of the branch not chosen stay in the draft (switching back restores them) but are
  * not sent (assetValuesToJourney).
  */
-function AssetStepForm({ values, onChange, onTouch, errors, audience, applicationId, disabled }: StepFormProps<AssetStepValues>) {
+function AssetStepForm({
+  values,
+  onChange,
+  onTouch,
+  errors,
+  audience,
+  applicationId,
+  disabled,
+  abilities,
+}: StepFormProps<AssetStepValues>) {
+  // The server lists the document types the caller may add or remove now; an application not on
+  // the server yet is the creator's own, whose Form E documents wait on the device.
+  const documentsLocked = abilities !== undefined && !abilities.changeDocuments.includes('formE');
   const labels = assetLabels(audience);
   // The latest values, also after an await or two changes in one event: no change is lost.
   const latest = useRef(values);
@@ -57,7 +69,7 @@ function AssetStepForm({ values, onChange, onTouch, errors, audience, applicatio
           label={labels.documents}
           hint={labels.documentsHint}
           error={errors.documents}
-          disabled={disabled}
+          disabled={disabled || documentsLocked}
         />
       ) : null}
       {values.submittedFormE === false ? (

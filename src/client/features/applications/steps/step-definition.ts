@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import type { JourneyData, JourneyStep } from '../../../../shared/journey/steps';
+import type { components } from '../../../../shared/api/schema';
+
+type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
 
 /** Who is filling the form: the copy says 'your client' to the lawyer and 'you' to the client. */
 export type Audience = 'lawyer' | 'customer';
@@ -20,6 +23,8 @@ export interface StepFormProps<V> {
   applicationId: number | string;
   /** Form controls are disabled (a save is under way, or the application can no longer be edited). */
   disabled: boolean;
+  /** What the caller may do with the application, as the server said (absent: not on the server yet). */
+  abilities?: ApplicationAbilities;
 }
 
 /**
