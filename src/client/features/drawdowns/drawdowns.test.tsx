@@ -8,6 +8,7 @@ import { clearAllTables, db } from '../../offline/db';
 import { stopSyncForTests } from '../../offline/sync-engine';
 import { resetEngineStateForTests } from '../../offline/engine-state';
 import { REQUESTED_TEXT } from './drawdown-page';
+import { axeViolations } from '../../ui/test-axe';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
@@ -173,6 +174,7 @@ describe('drawdown page', () => {
       ),
     ).toBeTruthy();
     expect(approve.hasAttribute('disabled')).toBe(true);
+    expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
     await user.click(within(groups[4]!).getByRole('radio', { name: 'True' }));
     await waitFor(() => expect(approve.hasAttribute('disabled')).toBe(false));
     await user.click(approve);

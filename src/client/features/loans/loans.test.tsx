@@ -11,6 +11,7 @@ import { resetEngineStateForTests } from '../../offline/engine-state';
 import { requestDraftKey } from './offline/request-drawdown-mutation';
 import { loanStateKey } from './offline/change-loan-state-mutation';
 import { emptyRequest, type RequestValues } from './drawdown-request/request-values';
+import { axeViolations } from '../../ui/test-axe';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
@@ -369,6 +370,7 @@ describe('drawdown request form', () => {
     const statement = screen.getByRole('radiogroup', { name: /independent solicitor has been told/ });
     await user.click(within(statement).getByRole('radio', { name: 'False' }));
     expect(screen.getAllByLabelText('Please give details')).toHaveLength(1);
+    expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
     expect(calls.some((call) => call.path === '/drawdowns' && call.method === 'POST')).toBe(false);
   });
 
