@@ -136,6 +136,7 @@ test('a lawyer drafts a drawdown offline at 390 px, reopens it offline, and it a
   // Signal again: sent once, with its Idempotency-Key.
   await context.setOffline(false);
   await expect(again.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByText('Your drawdown request has been sent.')).toBeVisible();
   const list = await apiGet(again, `/drawdowns?loanId=${loanId}&pageSize=100`);
   const ours = (list.body as { items: { id: number; amount: number; status: string }[] }).items.filter(
     (item) => Math.round(item.amount * 100) === amountPence,

@@ -446,6 +446,9 @@ describe('drawdown request form', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(keys).toHaveLength(1));
     expect(await screen.findByText('All changes saved')).toBeTruthy();
+    // The form is back, empty, and says the request went.
+    expect(await screen.findByText('Your drawdown request has been sent.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Invoice number').value).toBe('');
     window.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(keys).toHaveLength(1);

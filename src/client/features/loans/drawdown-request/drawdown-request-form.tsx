@@ -119,12 +119,31 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     lastStatus.current = record?.status;
   }, [draft.draft]);
 
+  // The waiting request went (sent from the outbox after reconnecting): the engine cleared its draft,
+  // so the form starts again empty, and says so; a refusal instead brings the draft back (above).
+  const [sentNote, setSentNote] = useState<string | null>(null);
+  const waitingBefore = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (queued === undefined || !draft.loaded) return;
+    const before = waitingBefore.current;
+    waitingBefore.current = queued.length;
+    if (before !== undefined && before > 0 && queued.length === 0 && draft.draft === undefined) {
+      setValues(emptyRequest());
+      setTouched(new Set());
+      setSubmitted(false);
+      setServerCodes({});
+      setMessage(null);
+      setSentNote('Your drawdown request has been sent.');
+    }
+  }, [queued, draft.loaded, draft.draft]);
+
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
   const change = useCallback((path: string, update: (current: RequestValues) => RequestValues) => {
+    setSentNote(null);
     setValues((current) => {
       if (current === null) return current;
       const next = update(current);
@@ -257,6 +276,11 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
       <h2 id="drawdown-request-title" className="loan-section__title">
         Request a drawdown
       </h2>
+      {sentNote ? (
+        <p className="loan-notice" role="status">
+          {sentNote}
+        </p>
+      ) : null}
       <form ref={formRef} className="drawdown-request__form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="drawdown-request__grid">
           <MoneyField
