@@ -5,7 +5,9 @@ import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationK
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
 import { useDraft } from '../../offline/drafts';
-import { enqueue, waitForResult } from '../../offline/outbox';
+import { enqueue, readQueued, waitForResult } from '../../offline/outbox';
+import { useSafeLiveQuery } from '../../offline/live';
+import { sessionUserAtom } from '../../session/session';
 import { brandAtom } from '../../session/brand';
 import { Button } from '../../ui/button';
 import { RadioField } from '../../ui/choice-fields';
@@ -23,8 +25,6 @@ export const drawdownStateActions: Record<DrawdownStatus, { label: string; quest
   customerRejected: { label: 'reject request', question: 'Are you sure you want to reject this drawdown request?' },
   paid: { label: 'set status to paid', question: 'Are you sure you want to set this drawdown to paid?' },
 };
-
-const QUEUED_TEXT = 'No connection: your decision is kept on this device and will be sent once you are back online.';
 
 const trueFalse = [
   { value: 'true', label: 'True' },
@@ -67,6 +67,15 @@ export function DrawdownActions({
   const [answers, setAnswers] = useState<Answers>(unanswered);
   const [busy, setBusy] = useState<DrawdownStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  // A decision on this drawdown still on the device: no second one until it has gone.
+  const waiting = useSafeLiveQuery(
+    async () =>
+      userId === null ? [] : (await readQueued(userId, 'changeDrawdownState')).filter((item) => item.drawdownId === drawdownId),
+    [userId, drawdownId],
+    [],
+  );
+  const pending = waiting?.[0];
 
   const clientApproves = transitions.includes('customerApproved');
   const allTrue = clientDeclarationKeys.every((key) => answers[key] === true);
@@ -92,7 +101,7 @@ export function DrawdownActions({
       });
       const result = await waitForResult(id);
       if (result.status === 'done') onChanged();
-      else if (result.status === 'queued') setMessage(QUEUED_TEXT);
+      // 'queued': the waiting note says so; 'rejected': the refusal says why (kept until dismissed).
     } catch {
       setMessage(errorMessages.unhandled);
     } finally {
@@ -101,7 +110,7 @@ export function DrawdownActions({
   };
 
   const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
-  if (transitions.length === 0 && !refused && !message) return null;
+  if (transitions.length === 0 && !refused && !message && !pending) return null;
   const others = transitions.filter((state) => state !== 'customerApproved');
 
   return (
@@ -126,7 +135,13 @@ export function DrawdownActions({
           </Button>
         </div>
       ) : null}
-      {clientApproves ? (
+      {pending ? (
+        <p className="drawdown-notice" role="status">
+          Your decision ‘{drawdownStateActions[pending.state].label}’ is kept on this device and will be sent once you are back
+          online.
+        </p>
+      ) : null}
+      {clientApproves && !pending ? (
         <fieldset className="drawdown-declarations">
           <legend className="drawdown-declarations__legend">Your declarations</legend>
           {clientDeclarationKeys.map((key) => (
@@ -145,7 +160,7 @@ export function DrawdownActions({
           </div>
         </fieldset>
       ) : null}
-      {transitions.length > 0 ? (
+      {transitions.length > 0 && !pending ? (
         <div className="drawdown-actions__buttons">
           {clientApproves ? (
             <Button

@@ -209,7 +209,12 @@ describe('drawdown page', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     await user.click(await screen.findByRole('button', { name: 'set status to paid' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText(/your decision is kept on this device/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your decision ‘set status to paid’ is kept on this device and will be sent once you are back online.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'set status to paid' })).toBeNull();
     expect(await screen.findByText('1 change waiting for a connection')).toBeTruthy();
 
     online = true;

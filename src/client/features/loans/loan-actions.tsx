@@ -4,7 +4,10 @@ import type { LoanStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
 import { api } from '../../api/client';
 import { useDraft } from '../../offline/drafts';
-import { enqueue, waitForResult } from '../../offline/outbox';
+import { useAtomValue } from 'jotai';
+import { enqueue, readQueued, waitForResult } from '../../offline/outbox';
+import { useSafeLiveQuery } from '../../offline/live';
+import { sessionUserAtom } from '../../session/session';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
@@ -22,8 +25,6 @@ export const loanStateActions: Record<LoanStatus, { label: string; question: str
   open: { label: 'unblock loan', question: 'Are you sure you want to unblock loan?' },
   closed: { label: 'close loan', question: 'Are you sure you want to close loan?' },
 };
-
-const QUEUED_TEXT = 'No connection: your change is kept on this device and will be sent once you are back online.';
 
 /**
  * The loan's status changes the server lists for the caller (staff: block, set paid, unblock,
@@ -50,6 +51,14 @@ export function LoanStateActions({
   );
   const [busy, setBusy] = useState<LoanStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  // A change of this loan still on the device: no second one until it has gone.
+  const waiting = useSafeLiveQuery(
+    async () => (userId === null ? [] : (await readQueued(userId, 'changeLoanState')).filter((item) => item.loanId === loan.id)),
+    [userId, loan.id],
+    [],
+  );
+  const pending = waiting?.[0];
 
   const change = async (state: LoanStatus) => {
     if (busy) return;
@@ -60,8 +69,7 @@ export function LoanStateActions({
       const id = await enqueue({ kind: 'changeLoanState', loanId: loan.id, state, draftKey: loanStateKey(loan.id) });
       const result = await waitForResult(id);
       if (result.status === 'done') onChanged();
-      else if (result.status === 'queued') setMessage(QUEUED_TEXT);
-      // 'rejected': the refusal below says why (kept until dismissed).
+      // 'queued': the waiting note below says so; 'rejected': the refusal says why (kept until dismissed).
     } catch {
       setMessage(errorMessages.unhandled);
     } finally {
@@ -70,7 +78,7 @@ export function LoanStateActions({
   };
 
   const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
-  if (abilities.transitions.length === 0 && !refused && !message) return null;
+  if (abilities.transitions.length === 0 && !refused && !message && !pending) return null;
 
   return (
     <div className="loan-state-actions">
@@ -91,7 +99,11 @@ export function LoanStateActions({
           </Button>
         </div>
       ) : null}
-      {abilities.transitions.length > 0 ? (
+      {pending ? (
+        <p className="loan-notice" role="status">
+          Your change ‘{loanStateActions[pending.state].label}’ is kept on this device and will be sent once you are back online.
+        </p>
+      ) : abilities.transitions.length > 0 ? (
         <div className="loan-actions">
           {abilities.transitions.map((state) => (
             <Button

@@ -265,6 +265,36 @@ describe('loan page', () => {
     expect(await screen.findByText('Are you sure you want to set loan status to paid?')).toBeTruthy();
   });
 
+  it('a block made offline waits on the device, no second change meanwhile, and is sent once on reconnect', async () => {
+    const record = loan(8, { abilities: { transitions: ['blocked'] } });
+    let online = false;
+    const keys: (string | null)[] = [];
+    const { user } = renderApp('/loans/8', {
+      role: 'customer',
+      handlers: loanHandlers(record, {
+        'POST /loans/8/state': (request) => {
+          if (!online) throw new TypeError('Failed to fetch');
+          keys.push(request.headers.get('Idempotency-Key'));
+          return json(200, { ...record, state: 'blocked', abilities: { transitions: [] } });
+        },
+      }),
+    });
+    setOnline(false);
+    await user.click(await screen.findByRole('button', { name: 'block loan' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('Your change ‘block loan’ is kept on this device and will be sent once you are back online.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'block loan' })).toBeNull();
+    expect(await screen.findByText('1 change waiting for a connection')).toBeTruthy();
+    online = true;
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(/is kept on this device/)).toBeNull());
+    expect(await db.drafts.count()).toBe(0);
+  });
+
   it('says so when someone else changed the loan first, and counts it until read', async () => {
     const record = loan(6, { abilities: { transitions: ['paid'] } });
     const { user } = renderApp('/loans/6', {

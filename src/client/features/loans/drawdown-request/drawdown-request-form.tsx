@@ -122,19 +122,24 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
   // The waiting request went (sent from the outbox after reconnecting): the engine cleared its draft,
   // so the form starts again empty, and says so; a refusal instead brings the draft back (above).
   const [sentNote, setSentNote] = useState<string | null>(null);
-  const waitingBefore = useRef<number | undefined>(undefined);
+  const wasWaiting = useRef(false);
   useEffect(() => {
     if (queued === undefined || !draft.loaded) return;
-    const before = waitingBefore.current;
-    waitingBefore.current = queued.length;
-    if (before !== undefined && before > 0 && queued.length === 0 && draft.draft === undefined) {
+    if (queued.length > 0) {
+      wasWaiting.current = true;
+      return;
+    }
+    if (!wasWaiting.current) return;
+    // The outbox row and the draft go in one transaction, but the two live reads may see it apart.
+    if (draft.draft === undefined) {
+      wasWaiting.current = false;
       setValues(emptyRequest());
       setTouched(new Set());
       setSubmitted(false);
       setServerCodes({});
       setMessage(null);
       setSentNote('Your drawdown request has been sent.');
-    }
+    } else if (draft.draft.status !== 'queued') wasWaiting.current = false;
   }, [queued, draft.loaded, draft.draft]);
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
