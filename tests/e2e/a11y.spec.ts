@@ -1,30 +1,8 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { demo, openNavigation, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { axeViolations as violations, demo, openNavigation, signIn } from './support';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // axe is injected as a script: let it past the page's CSP, in this test only.
 test.use({ bypassCSP: true });
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations;
-  });
-  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const publicScreens = [
   '/sign-in',

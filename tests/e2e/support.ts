@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 import { DEMO_PASSWORD, demoAccounts } from '../../src/server/db/demo-accounts';
@@ -49,4 +50,30 @@ export async function mailboxLink(request: APIRequestContext, to: string, patter
 /** Opens the menu on a phone; on a desktop the navigation is always there. */
 export async function openNavigation(page: Page, testInfo: TestInfo): Promise<void> {
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'menu' }).click();
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * WCAG 2.2 AA violations on the page as it is now (axe in the browser). The test must let the
+ * script past the page's CSP: `test.use({ bypassCSP: true })`.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

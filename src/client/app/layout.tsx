@@ -12,6 +12,8 @@ import { Spinner } from '../ui/spinner';
 import { SyncStatus } from '../offline/sync-status';
 import { startSync } from '../offline/sync-engine';
 import '../features/applications/offline/application-mutations';
+import '../features/loans/offline/loan-mutations';
+import '../features/drawdowns/offline/drawdown-mutations';
 
 /** What the router table puts on each private route (router.tsx). */
 export interface RouteHandle {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '../../shared/rules/permissions';
-import { renderApp } from '../test/render-app';
+import { json, renderApp } from '../test/render-app';
 
 function mainNavLabels(): string[] {
   const nav = screen.queryByRole('navigation', { name: 'Main' });
@@ -32,12 +32,15 @@ describe('navigation', () => {
   });
 
   it('shows the loans and drawdowns pages under the lawyer’s names', async () => {
-    const { user } = renderApp('/applications', { role: 'lawyer' });
+    const empty = () => json(200, { items: [], total: 0, page: 1, pageSize: 10 });
+    const { user } = renderApp('/applications', { role: 'lawyer', handlers: { 'GET /loans': empty, 'GET /drawdowns': empty } });
     await screen.findByRole('heading', { level: 1, name: 'Applications' });
     await user.click(screen.getByRole('link', { name: 'Loans' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Loans' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'More info on loans' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'More info on loans' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Loans' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('link', { name: 'Drawdowns' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drawdowns' })).toBeTruthy();
   });
 
   it('colours the header yellow for staff and blue for the others', async () => {

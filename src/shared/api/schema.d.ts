@@ -2969,7 +2969,10 @@ export interface operations {
     updateLoanState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { hasPermissions } from '../../../shared/rules/permissions';
-import { dateGroup, dateGroups, formatDateTime, type DateGroup } from '../../../shared/rules/formats';
+import { formatDateTime } from '../../../shared/rules/formats';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { paths } from '../../routing/paths';
@@ -11,6 +11,7 @@ import { useCachedQuery } from '../../offline/cache';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
 import { Pagination } from '../../ui/pagination';
+import { groupByDate } from '../../ui/date-groups';
 import { ApplicationListItem, PlaceholderItem, WaitingApplicationItem, type ApplicationListRow } from './application-list-item';
 import { ListFilters } from './list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-query';
@@ -28,18 +29,6 @@ const APPLICATIONS_INFO_STEPS = [
   'The provider confirms receipt of the certificate of advice, prepares the documents for electronic signature and notifies the client.',
   'The client signs electronically. Signing creates a loan.',
 ] as const;
-
-function groupRows(rows: readonly ApplicationListRow[], now: Date): [DateGroup, ApplicationListRow[]][] {
-  const groups = new Map<DateGroup, ApplicationListRow[]>();
-  for (const row of rows) {
-    const group = dateGroup(row.startDate, now);
-    groups.set(group, [...(groups.get(group) ?? []), row]);
-  }
-  return dateGroups.flatMap((group) => {
-    const items = groups.get(group);
-    return items ? [[group, items] as [DateGroup, ApplicationListRow[]]] : [];
-  });
-}
 
 /**
  * /applications (readApplications). The server scopes the rows to the caller; filters and the page
@@ -115,7 +104,7 @@ export default function ApplicationsPage() {
             ))}
           </ul>
         ) : (
-          groupRows(rows, new Date()).map(([group, items]) => (
+          groupByDate(rows, (row) => row.startDate).map(([group, items]) => (
             <section key={group} className="application-group" aria-label={group}>
               <h2 className="application-group__title">{group}</h2>
               <ul className="application-group__items">

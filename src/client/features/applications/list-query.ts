@@ -1,41 +1,14 @@
-import { PAGE_MAX, SEARCH_MAX_LENGTH } from '../../../shared/rules/limits';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/rules/statuses';
+import { isOneOf, readListQuery as readQuery, type ListQuery as GenericListQuery } from '../../ui/list-query';
 
-/**
- * The list's filters live in the address (?status=&search=&page=): a filtered page can be
- * bookmarked, and back and forward move between filters. Anything unusable in the address is
- * ignored rather than refused.
- */
-export interface ListQuery {
-  status: ApplicationStatus | null;
-  search: string;
-  page: number;
-}
+/** The applications list's filters in the address (ui/list-query.ts): status, search and page. */
+export type ListQuery = GenericListQuery<ApplicationStatus>;
+export { hasFilters, listSearch } from '../../ui/list-query';
 
 export function isApplicationStatus(value: string | null): value is ApplicationStatus {
-  return value !== null && (applicationStatuses as readonly string[]).includes(value);
+  return isOneOf(applicationStatuses, value);
 }
 
 export function readListQuery(params: URLSearchParams): ListQuery {
-  const status = params.get('status');
-  const page = Number(params.get('page'));
-  return {
-    status: isApplicationStatus(status) ? status : null,
-    search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
-  };
-}
-
-/** The query string of a list state: defaults are left out, so the plain list is just `?`-less. */
-export function listSearch(query: ListQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set('status', query.status);
-  if (query.search) params.set('search', query.search);
-  if (query.page > 1) params.set('page', String(query.page));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-export function hasFilters(query: ListQuery): boolean {
-  return query.status !== null || query.search !== '';
+  return readQuery(params, applicationStatuses);
 }

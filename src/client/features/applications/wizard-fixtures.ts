@@ -38,13 +38,4 @@ export function application(id: number, journey: Journey, overrides: Record<stri
 }
 
 /** jsdom lacks what Radix measures with (ResizeObserver) and scrolls with; tests only. */
-export function installDomShims(): void {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-}
+export { installDomShims } from '../../test/dom-shims';

@@ -1,6 +1,146 @@
+import { useCallback, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import { loanStatusLabels } from '../../../shared/rules/loan-labels';
+import { parseRecordId } from '../../../shared/rules/record-id';
+import { drawdownStatusLabels } from '../../../shared/rules/statuses';
+import { ApiResponseError } from '../../api/failure';
+import { useCachedQuery } from '../../offline/cache';
+import NotFoundPage from '../../routing/not-found-page';
+import { paths } from '../../routing/paths';
+import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { Pagination, usePageParam } from '../../ui/pagination';
+import { StatusBadge } from '../../ui/status-badge';
+import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
+import { loanAbilities } from './loan-abilities';
+import { LoanStateActions, RequestBalanceButton } from './loan-actions';
+import { LoanAmountForm } from './loan-amount-form';
+import { loanReference } from './loan-money';
+import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
+import './loans.css';
 
-/** /loans/:id. The loan and its drawdown form come with the loans issue. */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiResponseError && (error.status === 404 || error.status === 403);
+}
+
+function Figures({ loan }: { loan: Loan }) {
+  const figures: [string, ReactNode][] = [
+    ['Credit available', formatMoney(loan.creditAvailable)],
+    ['Credit offered', formatMoney(loan.amount)],
+    ['Total drawdown', formatMoney(loan.totalDrawdowns)],
+    ['Date', formatDate(loan.date)],
+    ['Reference', loanReference(loan.id)],
+    ['Status', <StatusBadge key="status" kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} />],
+  ];
+  return (
+    <dl className="loan-figures">
+      {figures.map(([label, value]) => (
+        <div key={label}>
+          <dt className="loan-figures__label">{label}</dt>
+          <dd className="loan-figures__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The loan's drawdowns, newest first, each linking to its page. */
+function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
+  const fetcher = useCallback(() => fetchLoanDrawdowns(loanId, page), [loanId, page]);
+  const { data, error } = useCachedQuery(`loan:${loanId}:drawdowns?page=${page}`, fetcher);
+  const items = data?.items ?? [];
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
+  return (
+    <section className="loan-section" aria-labelledby="loan-drawdowns-title">
+      <h2 id="loan-drawdowns-title" className="loan-section__title">
+        Drawdowns
+      </h2>
+      {!data && error ? <p className="list-note">{errorMessages.offline}</p> : null}
+      {data && items.length === 0 ? <p>No drawdowns yet.</p> : null}
+      {items.length > 0 ? (
+        <ul className="loan-group__items">
+          {items.map((drawdown) => (
+            <li key={drawdown.id} className="loan-item">
+              <Link className="loan-item__link loan-item__link--drawdown" to={paths.drawdown.url({ id: drawdown.id })}>
+                <span className="loan-item__name">{formatMoney(drawdown.amount)}</span>{' '}
+                <span className="loan-item__ref">Drawdown {drawdown.id}</span>{' '}
+                <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />{' '}
+                <span className="loan-item__date">{formatDate(drawdown.date)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data ? (
+        <Pagination
+          label="Pages of drawdowns"
+          page={page}
+          pageCount={pageCount}
+          hrefFor={(next) => (next > 1 ? `${paths.loan.url({ id: loanId })}?page=${next}` : paths.loan.url({ id: loanId }))}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * /loans/:id, 'Open Loan': the loan's figures, reference and status, what the caller may do with it
+ * (from the record's abilities), and its drawdowns. Opened offline, the saved copy is shown with its
+ * time; decisions made on it are queued and sent once back online.
+ */
 export default function LoanPage() {
-  return <Page title="Open Loan" />;
+  const user = useAtomValue(sessionUserAtom);
+  const { id: param } = useParams();
+  const id = parseRecordId(param);
+  const page = usePageParam();
+  const fetcher = useCallback(() => fetchLoan(id ?? 0), [id]);
+  const query = useCachedQuery(id === null ? null : `loan:${id}`, fetcher);
+  const { data: loan, error, fromCache, savedAt, reload } = query;
+
+  if (id === null || (!loan && isNotFound(error))) return <NotFoundPage />;
+  if (!user) return null;
+  if (!loan) {
+    return (
+      <Page title="Open Loan">
+        {error ? (
+          <p className="list-note">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
+        ) : (
+          <PageSpinner />
+        )}
+      </Page>
+    );
+  }
+  const abilities = loanAbilities(loan);
+
+  return (
+    <Page title="Open Loan">
+      <p className="list-note" role="status">
+        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
+      </p>
+      <p className="loan-client">
+        {loan.clientName} {loan.clientSurname}
+        {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}
+      </p>
+      <Figures loan={loan} />
+      <LoanStateActions loan={loan} abilities={abilities} offlineCopy={fromCache} onChanged={reload} />
+      {abilities.updateAmount ? (
+        <section className="loan-section" aria-labelledby="loan-amount-title">
+          <h2 id="loan-amount-title" className="loan-section__title">
+            Loan amount
+          </h2>
+          <LoanAmountForm loan={loan} onSaved={reload} />
+        </section>
+      ) : null}
+      {abilities.requestBalance ? <RequestBalanceButton loanId={loan.id} /> : null}
+      {abilities.requestDrawdown ? (
+        <DrawdownRequestForm loanId={loan.id} applicationId={loan.applicationId} creditAvailable={loan.creditAvailable} />
+      ) : null}
+      <LoanDrawdowns loanId={loan.id} page={page} />
+    </Page>
+  );
 }

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationKey } from '../../../shared/rules/loan-labels';
+import type { DrawdownStatus } from '../../../shared/rules/statuses';
+import { codeMessage } from '../../api/failure';
+import { useDraft } from '../../offline/drafts';
+import { enqueue, readQueued, waitForResult } from '../../offline/outbox';
+import { useSafeLiveQuery } from '../../offline/live';
+import { sessionUserAtom } from '../../session/session';
+import { brandAtom } from '../../session/brand';
+import { Button } from '../../ui/button';
+import { RadioField } from '../../ui/choice-fields';
+import { FormMessage } from '../../ui/form-message';
+import { useConfirm } from '../../ui/modal-store';
+import { drawdownStateKey } from './offline/change-drawdown-state-mutation';
+import './offline/drawdown-mutations';
+
+/** Each change of a drawdown's status: its button and the question asked first (ours: the spec gives none). */
+export const drawdownStateActions: Record<DrawdownStatus, { label: string; question: string }> = {
+  requested: { label: 'request drawdown', question: 'Are you sure you want to request this drawdown?' },
+  providerApproved: { label: 'approve', question: 'Are you sure you want to approve this drawdown request?' },
+  providerRejected: { label: 'reject', question: 'Are you sure you want to reject this drawdown request?' },
+  customerApproved: { label: 'approve request', question: 'Are you sure you want to approve this drawdown request?' },
+  customerRejected: { label: 'reject request', question: 'Are you sure you want to reject this drawdown request?' },
+  paid: { label: 'set status to paid', question: 'Are you sure you want to set this drawdown to paid?' },
+};
+
+const trueFalse = [
+  { value: 'true', label: 'True' },
+  { value: 'false', label: 'False' },
+] as const;
+
+type Answers = Record<ClientDeclarationKey, boolean | null>;
+const unanswered = Object.fromEntries(clientDeclarationKeys.map((key) => [key, null])) as Answers;
+
+/** The spec's words when the client does not agree with a declaration, with the configured contact details. */
+export function disagreeMessage(phone: string, email: string): string {
+  return `If you do not agree with any of these declarations, please contact us by phone at ${phone} or by email at ${email}`;
+}
+
+/**
+ * What the caller may do with the drawdown now (the record's abilities), each confirmed first and
+ * sent through the outbox: made offline, the decision waits on the device and is sent once; when
+ * someone else acted first, the refusal stays on the page (and in 'Needs your attention') until read.
+ * The client approves with the five declarations: 'approve request' only when all five are True
+ * and no update is running.
+ */
+export function DrawdownActions({
+  drawdownId,
+  transitions,
+  offlineCopy,
+  onChanged,
+}: {
+  drawdownId: number;
+  transitions: readonly DrawdownStatus[];
+  offlineCopy: boolean;
+  onChanged: () => void;
+}) {
+  const confirm = useConfirm();
+  const brand = useAtomValue(brandAtom);
+  const refusal = useDraft<{ state: string }>(drawdownStateKey(drawdownId), (stored) =>
+    stored && typeof stored === 'object' && typeof (stored as { state?: unknown }).state === 'string'
+      ? (stored as { state: string })
+      : null,
+  );
+  const [answers, setAnswers] = useState<Answers>(unanswered);
+  const [busy, setBusy] = useState<DrawdownStatus | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  // A decision on this drawdown still on the device: no second one until it has gone.
+  const waiting = useSafeLiveQuery(
+    async () =>
+      userId === null ? [] : (await readQueued(userId, 'changeDrawdownState')).filter((item) => item.drawdownId === drawdownId),
+    [userId, drawdownId],
+    [],
+  );
+  const pending = waiting?.[0];
+
+  const clientApproves = transitions.includes('customerApproved');
+  const allTrue = clientDeclarationKeys.every((key) => answers[key] === true);
+  const anyFalse = clientDeclarationKeys.some((key) => answers[key] === false);
+
+  const change = async (state: DrawdownStatus) => {
+    if (busy) return;
+    if (state === 'customerApproved' && !allTrue) return;
+    if (!(await confirm(drawdownStateActions[state].question))) return;
+    setBusy(state);
+    setMessage(null);
+    try {
+      const declarations =
+        state === 'customerApproved'
+          ? (Object.fromEntries(clientDeclarationKeys.map((key) => [key, true])) as Record<ClientDeclarationKey, boolean>)
+          : undefined;
+      const id = await enqueue({
+        kind: 'changeDrawdownState',
+        drawdownId,
+        state,
+        ...(declarations ? { clientDeclarations: declarations } : {}),
+        draftKey: drawdownStateKey(drawdownId),
+      });
+      const result = await waitForResult(id);
+      if (result.status === 'done') onChanged();
+      // 'queued': the waiting note says so; 'rejected': the refusal says why (kept until dismissed).
+    } catch {
+      setMessage(errorMessages.unhandled);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
+  if (transitions.length === 0 && !refused && !message && !pending) return null;
+  const others = transitions.filter((state) => state !== 'customerApproved');
+
+  return (
+    <section className="drawdown-actions" aria-labelledby="drawdown-actions-title">
+      <h2 id="drawdown-actions-title" className="drawdown-section__title">
+        {clientApproves ? 'Your approval' : 'Actions'}
+      </h2>
+      {refused ? (
+        <div className="drawdown-notice drawdown-notice--warning" role="alert">
+          <p>
+            Your decision ‘{drawdownStateActions[refused.value.state as DrawdownStatus]?.label ?? refused.value.state}’ was not
+            made: {codeMessage(refused.serverError ?? 'unhandled')}
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void refusal.clear();
+              onChanged();
+            }}
+          >
+            dismiss
+          </Button>
+        </div>
+      ) : null}
+      {pending ? (
+        <p className="drawdown-notice" role="status">
+          Your decision ‘{drawdownStateActions[pending.state].label}’ is kept on this device and will be sent once you are back
+          online.
+        </p>
+      ) : null}
+      {clientApproves && !pending ? (
+        <fieldset className="drawdown-declarations">
+          <legend className="drawdown-declarations__legend">Your declarations</legend>
+          {clientDeclarationKeys.map((key) => (
+            <RadioField
+              key={key}
+              className="drawdown-declarations__item"
+              label={clientDeclarationLabels[key]}
+              orientation="horizontal"
+              options={trueFalse}
+              value={answers[key] === null ? '' : String(answers[key])}
+              onValueChange={(next) => setAnswers((current) => ({ ...current, [key]: next === 'true' }))}
+            />
+          ))}
+          <div className="drawdown-declarations__contact" aria-live="polite">
+            {anyFalse ? <p className="drawdown-notice">{disagreeMessage(brand.phone, brand.email)}</p> : null}
+          </div>
+        </fieldset>
+      ) : null}
+      {transitions.length > 0 && !pending ? (
+        <div className="drawdown-actions__buttons">
+          {clientApproves ? (
+            <Button
+              disabled={!allTrue || busy !== null}
+              busy={busy === 'customerApproved'}
+              onClick={() => void change('customerApproved')}
+            >
+              {drawdownStateActions.customerApproved.label}
+            </Button>
+          ) : null}
+          {others.map((state) => (
+            <Button
+              key={state}
+              variant={state === 'providerRejected' || state === 'customerRejected' ? 'secondary' : 'primary'}
+              busy={busy === state}
+              disabled={busy !== null && busy !== state}
+              onClick={() => void change(state)}
+            >
+              {drawdownStateActions[state].label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {offlineCopy ? (
+        <p className="drawdown-hint">This is a saved copy: a decision you make is sent once you are back online.</p>
+      ) : null}
+      <FormMessage message={message} />
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { api } from '../../api/client';
+import { unwrap } from '../../api/failure';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import type { components } from '../../../shared/api/schema';
+
+export type Drawdown = components['schemas']['Drawdown'];
+export type DrawdownList = components['schemas']['DrawdownList'];
+export type DrawdownListItem = components['schemas']['DrawdownListItem'];
+export type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
+
+export async function fetchDrawdowns(page: number): Promise<DrawdownList> {
+  return unwrap(await api.GET('/drawdowns', { params: { query: { page, pageSize: PAGE_SIZE } } }));
+}
+
+export async function fetchDrawdownsAggregate(): Promise<DrawdownAggregate> {
+  return unwrap(await api.GET('/drawdowns/aggregate'));
+}
+
+export async function fetchDrawdown(id: number): Promise<Drawdown> {
+  return unwrap(await api.GET('/drawdowns/{id}', { params: { path: { id } } }));
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { formatMoney } from '../../../shared/rules/formats';
+import { api } from '../../api/client';
+import { callApi, codeMessage, failureMessage } from '../../api/failure';
+import { Button } from '../../ui/button';
+import { FormMessage } from '../../ui/form-message';
+import { useConfirm } from '../../ui/modal-store';
+import { MoneyField, parseNumberInput } from '../../ui/number-field';
+import { useToast } from '../../ui/toast-store';
+import { useUnsavedMark } from '../../ui/form-engine';
+import { isBelowDrawn } from './loan-money';
+import type { Loan } from './loans-api';
+
+/** The spec's message for an amount below what has been drawn (section 5). */
+export const BELOW_DRAWN = 'Is less than already drawdowned amount';
+
+/**
+ * Staff's loan amount edit while the loan is open: a number that is not below the total drawn
+ * ('Is less than already drawdowned amount'); 'update loan facility' is disabled while the amount is
+ * empty or invalid, and asks first. It needs the server (the total drawn may have moved).
+ */
+export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => void }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [serverCode, setServerCode] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useUnsavedMark(value !== '');
+
+  const amount = parseNumberInput(value);
+  const belowDrawn = amount !== undefined && isBelowDrawn(amount, loan.totalDrawdowns);
+  const invalid = amount === undefined || amount <= 0 || belowDrawn;
+  const error =
+    serverCode === 'belowDrawdowns' || belowDrawn
+      ? BELOW_DRAWN
+      : serverCode
+        ? codeMessage(serverCode, errorMessages.validation)
+        : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || invalid || amount === undefined) return;
+    if (!(await confirm(`Are you sure you want to update the loan amount to ${formatMoney(amount)}?`))) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const outcome = await callApi(() =>
+        api.POST('/loans/update', { body: { loanId: loan.id, applicationId: loan.applicationId, amount } }),
+      );
+      if (outcome.ok) {
+        setValue('');
+        toast.notify('The loan amount has been updated.');
+        onSaved();
+      } else if (outcome.status === 400 && outcome.fields.amount) setServerCode(outcome.fields.amount);
+      else setMessage(outcome.status === 409 ? codeMessage(outcome.code) : failureMessage(outcome));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="loan-amount-form" noValidate onSubmit={(event) => void submit(event)}>
+      <MoneyField
+        label="New credit offered"
+        hint={`Now ${formatMoney(loan.amount)}; at least ${formatMoney(loan.totalDrawdowns)} (already drawn)`}
+        value={value}
+        onValueChange={(next) => {
+          setValue(next);
+          setServerCode(null);
+        }}
+        error={error}
+      />
+      <Button type="submit" disabled={invalid} busy={busy}>
+        update loan facility
+      </Button>
+      <FormMessage message={message} />
+    </form>
+  );
+}

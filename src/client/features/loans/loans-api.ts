@@ -1,0 +1,39 @@
+import { api } from '../../api/client';
+import { unwrap } from '../../api/failure';
+import { PAGE_SIZE } from '../../../shared/rules/limits';
+import type { components } from '../../../shared/api/schema';
+import type { LoanStatus } from '../../../shared/rules/statuses';
+import type { ListQuery } from '../../ui/list-query';
+
+export type Loan = components['schemas']['Loan'];
+export type LoanList = components['schemas']['LoanList'];
+export type LoanAggregate = components['schemas']['LoanAggregate'];
+export type DrawdownList = components['schemas']['DrawdownList'];
+
+export async function fetchLoans(query: ListQuery<LoanStatus>): Promise<LoanList> {
+  return unwrap(
+    await api.GET('/loans', {
+      params: {
+        query: {
+          page: query.page,
+          pageSize: PAGE_SIZE,
+          ...(query.search ? { search: query.search } : {}),
+          ...(query.status ? { status: query.status } : {}),
+        },
+      },
+    }),
+  );
+}
+
+export async function fetchLoansAggregate(): Promise<LoanAggregate> {
+  return unwrap(await api.GET('/loans/aggregate'));
+}
+
+export async function fetchLoan(id: number): Promise<Loan> {
+  return unwrap(await api.GET('/loans/{id}', { params: { path: { id } } }));
+}
+
+/** A loan's drawdowns (one page, newest first). */
+export async function fetchLoanDrawdowns(loanId: number, page: number): Promise<DrawdownList> {
+  return unwrap(await api.GET('/drawdowns', { params: { query: { loanId, page, pageSize: PAGE_SIZE } } }));
+}

@@ -1,0 +1,40 @@
+import { PAGE_MAX, SEARCH_MAX_LENGTH } from '../../shared/rules/limits';
+
+/**
+ * A list's filters live in the address (?status=&search=&page=): a filtered page can be
+ * bookmarked, and back and forward move between filters. Anything unusable in the address is
+ * ignored rather than refused. `S` is the list's status codes.
+ */
+export interface ListQuery<S extends string = string> {
+  status: S | null;
+  search: string;
+  page: number;
+}
+
+export function isOneOf<S extends string>(statuses: readonly S[], value: string | null): value is S {
+  return value !== null && (statuses as readonly string[]).includes(value);
+}
+
+export function readListQuery<S extends string>(params: URLSearchParams, statuses: readonly S[]): ListQuery<S> {
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    status: isOneOf(statuses, status) ? status : null,
+    search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
+  };
+}
+
+/** The query string of a list state: defaults are left out, so the plain list is just `?`-less. */
+export function listSearch(query: ListQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.search) params.set('search', query.search);
+  if (query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function hasFilters(query: ListQuery): boolean {
+  return query.status !== null || query.search !== '';
+}
