@@ -14,8 +14,9 @@ describe('answerNoSoonerThan', () => {
     const slower = await timed(() => answerNoSoonerThan(100, () => sleep(40)));
     const failed = await timed(() => answerNoSoonerThan(100, async () => Promise.reject(new Error('no'))));
     for (const took of [quick, slower, failed]) {
-      expect(took).toBeGreaterThanOrEqual(99);
-      expect(took).toBeLessThan(180);
+      expect(took).toBeGreaterThanOrEqual(100);
+      // Generous: a loaded machine may answer late, but never as early as the work alone.
+      expect(took).toBeLessThan(400);
     }
   });
 

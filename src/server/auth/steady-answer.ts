@@ -16,7 +16,10 @@ export async function answerNoSoonerThan<T>(ms: number, work: () => Promise<T>):
   try {
     return await work();
   } finally {
-    const left = ms - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // A timer may fire a fraction of a millisecond early by the performance clock, so wait
+    // again until the whole span has passed.
+    for (let left = ms - (performance.now() - started); left > 0; left = ms - (performance.now() - started)) {
+      await sleep(Math.ceil(left));
+    }
   }
 }
