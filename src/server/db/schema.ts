@@ -366,6 +366,10 @@ export const drawdowns = pgTable(
     clientExpectedRepaymentDate: text('client_expected_repayment_date'),
     lawyerDeclarations: jsonb('lawyer_declarations').notNull().$type<Record<string, unknown>>(),
     clientDeclarations: jsonb('client_declarations').$type<Record<string, boolean>>(),
+    /** The client's approval is their signature: when, from which address, on which device. */
+    clientApprovedAt: timestamp('client_approved_at', { withTimezone: true }),
+    clientApprovalAddress: text('client_approval_address'),
+    clientApprovalDevice: text('client_approval_device'),
     requestedBy: integer('requested_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,10 +8,16 @@ export interface RenderedEmail {
   html: string;
 }
 
-function renderEmail(
-  brand: Brand,
-  parts: { subject: string; heading: string; body: string; action: string; url: string },
-): RenderedEmail {
+export interface EmailParts {
+  subject: string;
+  heading: string;
+  body: string;
+  action: string;
+  url: string;
+}
+
+/** Any email of the portal: its words, laid out the one way (loan and drawdown notices compose theirs). */
+export function renderEmail(brand: Brand, parts: EmailParts): RenderedEmail {
   const text = `${parts.heading}\n\n${parts.body}\n\n${parts.action}: ${parts.url}\n\n${brand.productName}\n${brand.email} · ${brand.phone}\n`;
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(parts.heading)}</h1>

@@ -66,6 +66,7 @@ export function publicContext(request: FastifyRequest, { db, config }: Context):
     config,
     actor: request.auth?.user ?? null,
     storage: fileStorage(config.filesDir),
+    origin: { address: request.ip, device: request.headers['user-agent']?.slice(0, 500) ?? null },
     logError: (message, err) => request.log.error({ err }, message),
   };
 }

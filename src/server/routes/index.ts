@@ -10,6 +10,8 @@ import { solicitorHandlers } from './solicitors';
 import { clientHandlers } from './clients';
 import { fileHandlers } from './files';
 import { commonHandlers } from './common';
+import { loanHandlers } from './loans';
+import { drawdownHandlers } from './drawdowns';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
@@ -24,4 +26,6 @@ export const handlers: Handlers = {
   ...clientHandlers,
   ...fileHandlers,
   ...commonHandlers,
+  ...loanHandlers,
+  ...drawdownHandlers,
 };

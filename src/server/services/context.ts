@@ -13,6 +13,8 @@ export interface ServiceContext<Actor extends SessionUser | null = SessionUser> 
   actor: Actor;
   config: Config;
   storage: FileStorage;
+  /** Where the request came from: recorded with a signature (the client's approval of a drawdown). */
+  origin: { address: string; device: string | null };
   /** Faults the caller cannot see but an operator should (e.g. bytes left behind). */
   logError(message: string, error: unknown): void;
 }

@@ -1627,6 +1627,7 @@ export interface components {
             withActiveCases: number;
         };
         Loan: {
+            abilities: components["schemas"]["LoanAbilities"];
             /** @description The loan's id (the spec's loanId); shown as LFAMA plus 5 digits. */
             id: number;
             applicationId: components["schemas"]["RecordId"];
@@ -1645,6 +1646,17 @@ export interface components {
             clientName: string;
             clientSurname: string;
             caseRef: string | null;
+        };
+        /** @description What the caller may do with this loan now, worked out by the server from the shared rules (src/shared/rules/transitions.ts, the loans policy) that its writes enforce. */
+        LoanAbilities: {
+            /** @description The statuses the caller may move the loan to now. */
+            transitions: components["schemas"]["LoanStatus"][];
+            /** @description The loan's lawyer */
+            requestDrawdown: boolean;
+            /** @description The loan's lawyer ('request loan balance'). */
+            requestBalance: boolean;
+            /** @description Staff */
+            updateAmount: boolean;
         };
         LoanList: {
             items: components["schemas"]["Loan"][];
@@ -1733,6 +1745,12 @@ export interface components {
             totalDrawdownsAmount: number;
         };
         Drawdown: {
+            abilities: components["schemas"]["DrawdownAbilities"];
+            /**
+             * Format: date-time
+             * @description When the client approved it with the five declarations (their signature); null until then.
+             */
+            clientApprovedAt: string | null;
             id: components["schemas"]["RecordId"];
             loanId: components["schemas"]["RecordId"];
             applicationId: components["schemas"]["RecordId"];
@@ -1758,6 +1776,13 @@ export interface components {
             lawyerDeclarations: components["schemas"]["LawyerDeclarations"];
             /** @description Present once the client has answered. */
             clientDeclarations?: components["schemas"]["ClientDeclarations"];
+        };
+        /** @description What the caller may do with this drawdown now (the transitions table and the drawdowns policy). */
+        DrawdownAbilities: {
+            /** @description The statuses the caller may move the drawdown to now. */
+            transitions: components["schemas"]["DrawdownStatus"][];
+            /** @description The requesting lawyer may change the request (PUT) while it is requested. */
+            edit: boolean;
         };
         DrawdownList: {
             items: components["schemas"]["DrawdownListItem"][];

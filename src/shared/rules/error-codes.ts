@@ -37,6 +37,18 @@ export const fieldMessages = {
   notYours: 'Only the other party can answer this',
   /** A field the request may not send (read-only on this screen). */
   unknownField: 'This field cannot be changed here',
+  /** Money (spec section 5): an amount of exactly 0. */
+  greaterThanZero: 'The number must be greater than 0',
+  /** A drawdown above the loan's credit available (spec section 5). */
+  exceedsCredit: "The drawdown amount can't exceed available credit",
+  /** A loan amount below the drawdowns already taken (spec section 5). */
+  belowDrawdowns: 'Is less than already drawdowned amount',
+  /** An amount with more than two decimals. Our wording. */
+  pence: 'Please enter pounds and pence (at most 2 decimals)',
+  /** An amount beyond our bound (money.ts). Our wording. */
+  amountTooLarge: 'This amount is too large',
+  /** The client's approval of a drawdown needs each of the five declarations True. Our wording. */
+  notAgreed: 'Every declaration must be True to approve the request',
   /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */
   invalidCredentials: 'Invalid email or password',
   empty: '',
@@ -45,6 +57,14 @@ export type FieldCode = keyof typeof fieldMessages;
 
 export function messageForCode(code: string): string {
   return (fieldMessages as Record<string, string>)[code] ?? fieldMessages.required;
+}
+
+/**
+ * A money field's words: as every field's, except that an amount below 0 reads 'The number must be
+ * positive' (spec section 5), where the journey's amounts say 'The value must be 0 or more'.
+ */
+export function amountMessage(code: string): string {
+  return code === 'positive' ? 'The number must be positive' : messageForCode(code);
 }
 
 /**
@@ -97,6 +117,11 @@ export const errorMessages = {
    * words of hasActiveCasesMessages for what it deletes. Our wording for any other.
    */
   hasActiveCases: "This can't be deleted due to active cases",
+  /**
+   * A drawdown requested, approved or paid, or a loan amount changed, while the loan is blocked,
+   * paid or closed. Our wording.
+   */
+  loanNotOpen: 'This loan is not open, so this cannot be done now.',
 } as const;
 
 /** An upload refused for its file: the error is the field's code, and the screen names the file (uploadMessage). */

@@ -82,3 +82,9 @@ export const EMAILS_PAGE_SIZE = 3;
  */
 export const APPLICATION_CREATES_PER_WINDOW = 30;
 export const APPLICATION_CREATE_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * 'request loan balance' asks staff by email: at most this many per loan within the window, so the
+ * button cannot flood the provider's mailbox. Our own bound (not in the spec: decisions).
+ */
+export const BALANCE_REQUESTS_PER_WINDOW = 3;
+export const BALANCE_REQUEST_WINDOW_MS = 60 * 60 * 1000;

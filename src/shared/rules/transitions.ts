@@ -75,6 +75,25 @@ export const drawdownTransitions = {
   paid: { from: ['customerApproved'], roles: staff },
 } as const satisfies TransitionTable<DrawdownStatus>;
 
+/**
+ * A loan takes new drawdown requests, and its amount may change, only while open: blocked stops
+ * new drawdowns until unblocked (spec section 4), and a paid or closed loan is settled.
+ */
+export function loanIsOpen(status: string): boolean {
+  return status === 'open';
+}
+
+/**
+ * The drawdown moves that send money on its way (approve, the client's approval, paid) wait while
+ * the loan is not open: a block is the brake on money leaving. Refusals may be made at any time
+ * the table allows (docs/decisions.md: a blocked loan holds its drawdowns).
+ */
+const drawdownMovesNeedingOpenLoan: readonly DrawdownStatus[] = ['providerApproved', 'customerApproved', 'paid'];
+
+export function drawdownMoveNeedsOpenLoan(to: DrawdownStatus): boolean {
+  return drawdownMovesNeedingOpenLoan.includes(to);
+}
+
 /** Who may request a new drawdown (it starts as `requested`). */
 export const drawdownRequestRoles: readonly Role[] = ['lawyer'];
 

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import { applications, clients, lawyers } from '../../db/schema';
-import { containsPattern } from '../../db/like';
 import { pageOf, pageOffset } from '../../db/paging';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
 import type { components } from '../../../shared/api/schema';
+import { caseSearchCondition } from './case-search';
 import { applicationAbilities } from './present-application';
 
 export interface ApplicationFilter {
@@ -22,24 +22,6 @@ export interface ApplicationFilter {
 
 type ApplicationList = components['schemas']['ApplicationList'];
 
-/** At most this many words of a search count (the rest are ignored): keeps the query small. */
-const MAX_SEARCH_TERMS = 5;
-
-/**
- * Every word of the search must appear (case-insensitively, as text: LIKE wildcards escaped) in
- * the client's first name, last name or the case reference, so "priya shah" finds Priya Shah.
- */
-function searchCondition(search: string | undefined): SQL | undefined {
-  const terms = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
-  if (terms.length === 0) return undefined;
-  return and(
-    ...terms.map((term) => {
-      const pattern = containsPattern(term);
-      return or(ilike(clients.firstName, pattern), ilike(clients.lastName, pattern), ilike(applications.caseRef, pattern));
-    }),
-  );
-}
-
 /** The caller's scope first; the filters can only narrow it. */
 function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
   return and(
@@ -48,7 +30,7 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
     filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
     filter.customerId ? eq(applications.clientId, filter.customerId) : undefined,
     filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
-    searchCondition(filter.search),
+    caseSearchCondition(filter.search),
   );
 }
 

@@ -1,0 +1,46 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/connection';
+import { applications, drawdowns, lawyers, loans } from '../../db/schema';
+import * as loanPolicy from '../../policies/loans';
+import type { ServiceContext } from '../context';
+import { toPounds } from '../../../shared/rules/money';
+import { creditUsingDrawdownStatuses } from '../../../shared/rules/statuses';
+import type { components } from '../../../shared/api/schema';
+
+type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
+
+/**
+ * The drawdowns overview over the loans the caller may see: 'Already drawndown' (every drawdown
+ * that uses credit), 'Drawdowns paid', and 'Available to drawdown' (the credit offered less what is
+ * drawn); pending is drawn less paid. One statement, sums in integer pence, pounds at the end.
+ */
+export async function getDrawdownsAggregate(
+  { db, actor }: ServiceContext,
+  filter: { loanId?: number; firmId?: number; lawyerId?: number },
+): Promise<DrawdownAggregate> {
+  const condition = and(
+    loanPolicy.scope(actor),
+    filter.loanId ? eq(loans.id, filter.loanId) : undefined,
+    filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
+    filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
+  );
+  const using = inArray(drawdowns.status, [...creditUsingDrawdownStatuses]);
+  const [row] = await queryRows<{ offered: string | number; drawn: string | number; paid: string | number }>(
+    db,
+    sql`select coalesce(sum(${loans.amountPence}), 0) as "offered",
+          coalesce(sum(used.drawn), 0) as "drawn",
+          coalesce(sum(used.paid), 0) as "paid"
+        from ${loans}
+        join ${applications} on ${eq(applications.id, loans.applicationId)}
+        join ${lawyers} on ${eq(lawyers.id, applications.lawyerId)}
+        left join lateral (
+          select sum(${drawdowns.amountPence}) filter (where ${using}) as drawn,
+                 sum(${drawdowns.amountPence}) filter (where ${eq(drawdowns.status, 'paid')}) as paid
+          from ${drawdowns} where ${eq(drawdowns.loanId, loans.id)}
+        ) used on true
+        where ${condition ?? sql`true`}`,
+  );
+  const offered = Number(row?.offered ?? 0);
+  const drawn = Number(row?.drawn ?? 0);
+  return { amount: toPounds(drawn), amountPaid: toPounds(Number(row?.paid ?? 0)), restLoansAmount: toPounds(offered - drawn) };
+}

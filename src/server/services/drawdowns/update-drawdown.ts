@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { drawdowns } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import * as drawdownPolicy from '../../policies/drawdowns';
+import { assertCan } from '../../policies/assert-can';
+import { recordAudit } from '../audit';
+import type { ServiceContext } from '../context';
+import { creditAvailablePence, drawdownAmountCode } from '../../../shared/rules/money';
+import type { components } from '../../../shared/api/schema';
+import { lockLoan } from '../loans/find-loan';
+import { checkedRequest } from './checked-request';
+import { tellDrawdownChanged } from './drawdown-notices';
+import { findDrawdown, type DrawdownRow } from './find-drawdown';
+import { drawdownFacts, presentDrawdown } from './present-drawdown';
+
+function assertEditable(drawdown: DrawdownRow): void {
+  if (!drawdownPolicy.isAllowedNow('edit', drawdownFacts(drawdown)))
+    throw new AppError(409, drawdown.status === 'requested' ? 'loanNotOpen' : 'conflict');
+}
+
+/**
+ * The lawyer changes their request while it is still requested and the loan open (409 otherwise):
+ * the same checks as a new request, the credit counted without the request's own amount, under the
+ * loan's lock. Audited (the amount before and after); the provider is told.
+ */
+export async function updateDrawdown(
+  { db, actor, config }: ServiceContext,
+  { id, ...body }: components['schemas']['DrawdownRequest'] & { id: number },
+) {
+  const values = checkedRequest(body);
+  const found = await findDrawdown(db, actor, id);
+  assertCan(drawdownPolicy.can(actor, 'edit', found));
+  if (body.applicationId !== found.applicationId) throw AppError.validation({ applicationId: 'invalid' });
+  assertEditable(found);
+  await db.transaction(async (tx) => {
+    await lockLoan(tx, found.loanId);
+    const drawdown = await findDrawdown(tx, actor, id);
+    assertEditable(drawdown);
+    // The request's own amount is among the drawn (it is requested): it may be replaced, not added to.
+    const credit = creditAvailablePence(drawdown.loanAmountPence, drawdown.loanDrawnPence - drawdown.amountPence);
+    const code = drawdownAmountCode(body.amount, credit);
+    if (code) throw AppError.ruleFailed({ amount: code });
+    await tx
+      .update(drawdowns)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(drawdowns.id, id));
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      entityType: 'drawdown',
+      entityId: id,
+      action: 'changed',
+      from: { amountPence: drawdown.amountPence },
+      to: { amountPence: values.amountPence },
+    });
+    await tellDrawdownChanged(tx, config, { ...drawdown, amountPence: values.amountPence });
+  });
+  return presentDrawdown(actor, await findDrawdown(db, actor, id));
+}

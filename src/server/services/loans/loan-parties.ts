@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+import { applications, clients, lawyers, users } from '../../db/schema';
+import { enqueueEmail } from '../../mail/outbox';
+import { renderEmail, type EmailParts } from '../../mail/templates';
+
+const clientUsers = alias(users, 'client_users');
+const lawyerUsers = alias(users, 'lawyer_users');
+
+/** Who is told about a loan's case: its lawyer, its client, and the provider's staff (their shared mailbox). */
+export type Recipient = 'lawyer' | 'customer' | 'admin';
+
+/**
+ * Emails about a loan or a drawdown, written to the outbox in the caller's transaction (sent only
+ * if the change commits) and recorded against the case's application, as its other emails are.
+ * Staff are told at the provider's configured address (the drawdowns mailbox of the brand): one
+ * place the team watches, whoever is on duty.
+ */
+export async function tellParties(
+  db: Database,
+  config: Config,
+  applicationId: number,
+  recipients: readonly Recipient[],
+  parts: Omit<EmailParts, 'url'> & { path: string },
+): Promise<void> {
+  if (recipients.length === 0) return;
+  const [party] = await db
+    .select({ lawyerEmail: lawyerUsers.email, clientEmail: clientUsers.email })
+    .from(applications)
+    .innerJoin(clients, eq(clients.id, applications.clientId))
+    .innerJoin(clientUsers, eq(clientUsers.id, clients.userId))
+    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
+    .innerJoin(lawyerUsers, eq(lawyerUsers.id, lawyers.userId))
+    .where(eq(applications.id, applicationId));
+  if (!party) return;
+  const { path, ...words } = parts;
+  const email = renderEmail(config.brand, { ...words, url: `${config.publicUrl}${path}` });
+  const addressOf: Record<Recipient, string> = {
+    lawyer: party.lawyerEmail,
+    customer: party.clientEmail,
+    admin: config.brand.email,
+  };
+  for (const recipient of new Set(recipients))
+    await enqueueEmail(db, { ...email, to: addressOf[recipient], userType: recipient, applicationId });
+}

@@ -1,0 +1,122 @@
+import { lawyerDeclarationKeys, type LawyerDeclarationKey } from './loan-labels';
+
+/**
+ * Money: pounds with pence on the wire and on screen (a JSON number, £1,234.56), integer pence in
+ * the database and in every sum, so that 0.1 + 0.2 is never 0.30000000000000004. Both sides use
+ * these rules: the form checks what it can before sending, the server checks again (under the
+ * loan's row lock where credit is involved).
+ */
+
+/** Our own bound on any amount: £1,000,000,000 (well inside the integers a number holds exactly). */
+export const MONEY_MAX_PENCE = 100_000_000_000;
+
+/**
+ * Pounds (a number, or a decimal string as typed) to integer pence, exactly: the shortest decimal
+ * that reads back as the number ('2500.1', '0.30000000000000004') is read digit by digit, never
+ * multiplied as a float. Undefined for anything that is not a finite amount with at most two
+ * decimals (or is beyond MONEY_MAX_PENCE either way).
+ */
+export function toPence(pounds: number | string): number | undefined {
+  if (typeof pounds === 'number' && !Number.isFinite(pounds)) return undefined;
+  const text = typeof pounds === 'number' ? String(pounds) : pounds.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text) ?? /^(-?)()\.(\d{1,2})$/.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = ''] = match;
+  const pence = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(pence) || pence > MONEY_MAX_PENCE) return undefined;
+  return sign && pence !== 0 ? -pence : pence;
+}
+
+/** Integer pence to pounds for the wire (2500.1 for 250010): one division, no sums in floating point. */
+export function toPounds(pence: number): number {
+  return pence / 100;
+}
+
+/** What is left to draw: the credit offered less the drawdowns that count against it (may be below 0 after a change). */
+export function creditAvailablePence(creditOfferedPence: number, drawnPence: number): number {
+  return creditOfferedPence - drawnPence;
+}
+
+/** Digits of the loan reference (spec: LFAMA and the number padded to 5 digits). */
+const LOAN_REFERENCE_DIGITS = 5;
+
+export function loanReference(id: number): string {
+  return `LFAMA${String(id).padStart(LOAN_REFERENCE_DIGITS, '0')}`;
+}
+
+/** A search for 'LFAMA00012' (any case, any padding) is a search for loan 12. */
+export function loanIdOfReference(text: string): number | undefined {
+  const match = /^lfama0*(\d{1,9})$/i.exec(text.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+export type AmountCode = 'required' | 'positive' | 'greaterThanZero' | 'pence' | 'amountTooLarge' | 'exceedsCredit';
+
+/**
+ * The drawdown amount's checks (spec section 5), in the spec's order: missing, below 0 ('The number
+ * must be positive'), exactly 0 ('The number must be greater than 0'), more than two decimals or
+ * beyond our bound, above the credit available ('The drawdown amount can't exceed available
+ * credit'). Without a credit figure (not known yet) that last check waits for the server.
+ */
+export function drawdownAmountCode(pounds: number | string | undefined | null, creditAvailable?: number): AmountCode | undefined {
+  if (pounds === undefined || pounds === null || (typeof pounds === 'string' && pounds.trim() === '')) return 'required';
+  const value = typeof pounds === 'number' ? pounds : Number(pounds.trim());
+  if (Number.isNaN(value)) return 'required';
+  if (value < 0) return 'positive';
+  if (value === 0) return 'greaterThanZero';
+  if (value > MONEY_MAX_PENCE / 100) return 'amountTooLarge';
+  const pence = toPence(pounds);
+  if (pence === undefined) return 'pence';
+  if (creditAvailable !== undefined && pence > creditAvailable) return 'exceedsCredit';
+  return undefined;
+}
+
+/**
+ * The loan amount's checks when staff change it (spec section 5): a number above 0 with at most
+ * two decimals, and never below what has been drawn ('Is less than already drawdowned amount').
+ */
+export function loanAmountCode(pounds: number | string | undefined | null, drawnPence: number): string | undefined {
+  const code = drawdownAmountCode(pounds);
+  if (code) return code;
+  return toPence(pounds!)! < drawnPence ? 'belowDrawdowns' : undefined;
+}
+
+/** The drawdown request's fields as the checks read them: the wire's, with answers possibly not given yet. */
+export interface DrawdownRequestFields {
+  amount: number | string | undefined | null;
+  invoiceNumber: string;
+  stageOfCase: string;
+  materialChanges: boolean | null | undefined;
+  materialChangesDetails?: string | null;
+  nextHearingDate: string;
+  finalOrderDate: string;
+  reaplyAssets: string;
+  expectedRepaymentDate: string;
+  lawyerDeclarations: Partial<Record<LawyerDeclarationKey, boolean | null | string>>;
+}
+
+export const drawdownRequestTextFields = [
+  'invoiceNumber',
+  'stageOfCase',
+  'nextHearingDate',
+  'finalOrderDate',
+  'reaplyAssets',
+  'expectedRepaymentDate',
+] as const;
+
+/**
+ * Field path → code for a drawdown request (spec section 5): the amount (against the credit
+ * available when given, in pence), every text field, material changes with their details when
+ * there were some, and all seven statements (`lawyerDeclarations.<key>`). Empty when it may be sent.
+ */
+export function drawdownRequestCodes(request: DrawdownRequestFields, creditAvailable?: number): Record<string, string> {
+  const codes: Record<string, string> = {};
+  const amount = drawdownAmountCode(request.amount, creditAvailable);
+  if (amount) codes.amount = amount;
+  for (const field of drawdownRequestTextFields) if (!request[field].trim()) codes[field] = 'required';
+  if (typeof request.materialChanges !== 'boolean') codes.materialChanges = 'required';
+  else if (request.materialChanges && !request.materialChangesDetails?.trim()) codes.materialChangesDetails = 'required';
+  for (const key of lawyerDeclarationKeys)
+    if (typeof request.lawyerDeclarations[key] !== 'boolean') codes[`lawyerDeclarations.${key}`] = 'required';
+  return codes;
+}
