@@ -32,6 +32,19 @@ export function toPounds(pence: number): number {
   return pence / 100;
 }
 
+/**
+ * Pence of a figure the server sent (always whole pence divided by 100, so rounding recovers them
+ * exactly); for what a person typed, use toPence, which refuses a third decimal instead.
+ */
+export function wirePence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+/** One figure the server sent less another, in pounds, subtracted in pence (credit left, drawdowns pending). */
+export function poundsLess(from: number, less: number): number {
+  return toPounds(wirePence(from) - wirePence(less));
+}
+
 /** What is left to draw: the credit offered less the drawdowns that count against it (may be below 0 after a change). */
 export function creditAvailablePence(creditOfferedPence: number, drawnPence: number): number {
   return creditOfferedPence - drawnPence;

@@ -22,7 +22,7 @@ import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { DrawdownActions } from './drawdown-actions';
-import { creditLeft } from './drawdown-money';
+import { poundsLess } from '../../../shared/rules/money';
 import { fetchDrawdown, type Drawdown } from './drawdowns-api';
 import './drawdowns.css';
 
@@ -35,8 +35,8 @@ function isNotFound(error: unknown): boolean {
 }
 
 function drawdownTransitions(drawdown: Drawdown): DrawdownStatus[] {
-  const abilities = (drawdown as Drawdown & { abilities?: { transitions?: DrawdownStatus[] } }).abilities;
-  return abilities?.transitions ?? [];
+  // A saved copy written by an earlier version may lack the abilities: it offers nothing then.
+  return (drawdown as Partial<Drawdown>).abilities?.transitions ?? [];
 }
 
 function Rows({ rows }: { rows: readonly [string, ReactNode][] }) {
@@ -144,7 +144,7 @@ export default function DrawdownPage() {
           ['Amount', formatMoney(drawdown.amount)],
           ['Date', formatDate(drawdown.date)],
           ['Total credit', formatMoney(drawdown.loanAmount)],
-          ['Credit available', formatMoney(creditLeft(drawdown.loanAmount, drawdown.totalDrawdownsAmount))],
+          ['Credit available', formatMoney(poundsLess(drawdown.loanAmount, drawdown.totalDrawdownsAmount))],
           ['Invoice numbers', drawdown.invoiceNumber],
           [drawdownFieldLabels.stageOfCase, drawdown.stageOfCase],
           ['Material changes', materialChangesText(drawdown.materialChanges)],

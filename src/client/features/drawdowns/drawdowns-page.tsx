@@ -14,7 +14,7 @@ import { Page } from '../../ui/page';
 import { pageHref, Pagination, usePageParam } from '../../ui/pagination';
 import { StatusBadge } from '../../ui/status-badge';
 import { fetchDrawdowns, fetchDrawdownsAggregate, type DrawdownListItem } from './drawdowns-api';
-import { drawdownsPending } from './drawdown-money';
+import { poundsLess } from '../../../shared/rules/money';
 import './drawdowns.css';
 
 const DRAWDOWNS_INFO_STEPS = [
@@ -35,7 +35,7 @@ function DrawdownsOverview() {
         { label: 'Already drawndown', value: data ? formatMoney(data.amount) : undefined },
         { label: 'Available to drawdown', value: data ? formatMoney(data.restLoansAmount) : undefined },
         { label: 'Drawdowns paid', value: data ? formatMoney(data.amountPaid) : undefined },
-        { label: 'Drawdowns pending', value: data ? formatMoney(drawdownsPending(data.amount, data.amountPaid)) : undefined },
+        { label: 'Drawdowns pending', value: data ? formatMoney(poundsLess(data.amount, data.amountPaid)) : undefined },
       ]}
     />
   );

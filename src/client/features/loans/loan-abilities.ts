@@ -1,17 +1,11 @@
-import type { LoanStatus } from '../../../shared/rules/statuses';
 import type { Loan } from './loans-api';
 
 /** What the caller may do with a loan now, as the server lists it on the record. */
-export interface LoanAbilities {
-  transitions: LoanStatus[];
-  requestDrawdown: boolean;
-  requestBalance: boolean;
-  updateAmount: boolean;
-}
+export type LoanAbilities = Loan['abilities'];
 
 const none: LoanAbilities = { transitions: [], requestDrawdown: false, requestBalance: false, updateAmount: false };
 
+/** The record's abilities; a saved copy written by an earlier version may lack them, and then offers nothing. */
 export function loanAbilities(loan: Loan): LoanAbilities {
-  const abilities = (loan as Loan & { abilities?: Partial<LoanAbilities> }).abilities;
-  return { ...none, ...(abilities ?? {}) };
+  return { ...none, ...((loan as Partial<Loan>).abilities ?? {}) };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessages } from '../../../shared/rules/error-codes';
+import { amountMessage } from '../../../shared/rules/error-codes';
 import { formatMoney } from '../../../shared/rules/formats';
 import { api } from '../../api/client';
 import { callApi, codeMessage, failureMessage } from '../../api/failure';
@@ -9,11 +9,8 @@ import { useConfirm } from '../../ui/modal-store';
 import { MoneyField, parseNumberInput } from '../../ui/number-field';
 import { useToast } from '../../ui/toast-store';
 import { useUnsavedMark } from '../../ui/form-engine';
-import { isBelowDrawn } from './loan-money';
+import { loanAmountCode, wirePence } from '../../../shared/rules/money';
 import type { Loan } from './loans-api';
-
-/** The spec's message for an amount below what has been drawn (section 5). */
-export const BELOW_DRAWN = 'Is less than already drawdowned amount';
 
 /**
  * Staff's loan amount edit while the loan is open: a number that is not below the total drawn
@@ -30,14 +27,11 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
   useUnsavedMark(value !== '');
 
   const amount = parseNumberInput(value);
-  const belowDrawn = amount !== undefined && isBelowDrawn(amount, loan.totalDrawdowns);
-  const invalid = amount === undefined || amount <= 0 || belowDrawn;
-  const error =
-    serverCode === 'belowDrawdowns' || belowDrawn
-      ? BELOW_DRAWN
-      : serverCode
-        ? codeMessage(serverCode, errorMessages.validation)
-        : null;
+  // The shared check the server makes again: above 0, pence at most, never below what is drawn.
+  const code = value.trim() === '' ? undefined : loanAmountCode(value, wirePence(loan.totalDrawdowns));
+  const invalid = amount === undefined || code !== undefined;
+  const shown = serverCode ?? code;
+  const error = shown ? amountMessage(shown) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -20,7 +20,7 @@ import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
 import { loanAbilities } from './loan-abilities';
 import { LoanStateActions, RequestBalanceButton } from './loan-actions';
 import { LoanAmountForm } from './loan-amount-form';
-import { loanReference } from './loan-money';
+import { loanReference } from '../../../shared/rules/money';
 import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
 import './loans.css';
 

@@ -20,7 +20,7 @@ import { ListFilters } from '../../ui/list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from '../../ui/list-query';
 import { fetchLoans, fetchLoansAggregate, type Loan } from './loans-api';
 import { ExtractDatabaseButton } from './extract-database';
-import { creditLeft, loanReference } from './loan-money';
+import { loanReference, poundsLess } from '../../../shared/rules/money';
 import '../../ui/record-list.css';
 import './loans.css';
 
@@ -75,7 +75,7 @@ function LoansOverview({ staff }: { staff: boolean }) {
       title="All loans overview"
       stats={[
         { label: 'Total credit offered', value: data ? formatMoney(data.loansSum) : undefined },
-        { label: 'Credit available', value: data ? formatMoney(creditLeft(data.loansSum, data.totalDrawdowns)) : undefined },
+        { label: 'Credit available', value: data ? formatMoney(poundsLess(data.loansSum, data.totalDrawdowns)) : undefined },
         { label: 'Number of loans', value: data ? String(data.loansCount) : undefined },
         { label: 'Total drawdowns', value: data ? formatMoney(data.totalDrawdowns) : undefined },
       ]}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages, messageForCode } from '../../../../shared/rules/error-codes';
+import { amountMessage, errorMessages, messageForCode } from '../../../../shared/rules/error-codes';
 import { formatMoney } from '../../../../shared/rules/formats';
 import {
   declarationDetailsLabel,
@@ -28,16 +28,8 @@ import '../offline/loan-mutations';
 import { emptyRequest, formCodesOf, parseRequestDraft, requestCodes, toWire, type RequestValues } from './request-values';
 import './drawdown-request.css';
 
-/** The spec's words for the amount's codes (section 5); other codes read as everywhere else. */
-const amountMessages: Record<string, string> = {
-  required: 'Required field',
-  positive: 'The number must be positive',
-  greaterThanZero: 'The number must be greater than 0',
-  exceedsCredit: "The drawdown amount can't exceed available credit",
-};
-
 function messageFor(path: string, code: string): string {
-  if (path === 'amount' && amountMessages[code]) return amountMessages[code];
+  if (path === 'amount') return amountMessage(code);
   // An unanswered True/False statement after a failed submit (spec section 5).
   if (path.startsWith('declarations.') && code === 'required') return 'Required Field';
   return messageForCode(code);

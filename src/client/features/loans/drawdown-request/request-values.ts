@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { components } from '../../../../shared/api/schema';
 import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../../../shared/rules/loan-labels';
 import { TEXT_MAX_LENGTH } from '../../../../shared/rules/limits';
+import { drawdownRequestCodes, wirePence } from '../../../../shared/rules/money';
 import { parseNumberInput } from '../../../ui/number-field';
 
 export type DrawdownRequest = components['schemas']['DrawdownRequest'];
@@ -23,15 +24,6 @@ export interface RequestValues {
   declarations: Record<LawyerDeclarationKey, boolean | null>;
   declarationDetails: Record<LawyerDeclarationKey, string>;
 }
-
-export const textFields = [
-  'invoiceNumber',
-  'stageOfCase',
-  'nextHearingDate',
-  'finalOrderDate',
-  'reaplyAssets',
-  'expectedRepaymentDate',
-] as const;
 
 function perDeclaration<T>(value: T): Record<LawyerDeclarationKey, T> {
   return Object.fromEntries(lawyerDeclarationKeys.map((key) => [key, value])) as Record<LawyerDeclarationKey, T>;
@@ -145,20 +137,20 @@ export function fromWire(request: DrawdownRequest): RequestValues {
   };
 }
 
-/** Field path → code: the checks of spec section 5, on the values as typed. */
+/**
+ * Field path → code: the shared checks of spec section 5 (the server runs the same), on the values
+ * as typed, against the credit available last known (pounds, as the server sent it).
+ */
 export function requestCodes(values: RequestValues, creditAvailable: number | undefined): Record<string, string> {
-  const codes: Record<string, string> = {};
-  const amount = parseNumberInput(values.amount);
-  if (amount === undefined) codes.amount = 'required';
-  else if (amount < 0) codes.amount = 'positive';
-  else if (amount === 0) codes.amount = 'greaterThanZero';
-  else if (creditAvailable !== undefined && Math.round(amount * 100) > Math.round(creditAvailable * 100))
-    codes.amount = 'exceedsCredit';
-  for (const field of textFields) if (!values[field].trim()) codes[field] = 'required';
-  if (values.materialChanges === null) codes.materialChanges = 'required';
-  else if (values.materialChanges && !values.materialChangesDetails.trim()) codes.materialChangesDetails = 'required';
-  for (const key of lawyerDeclarationKeys) if (values.declarations[key] === null) codes[`declarations.${key}`] = 'required';
-  return codes;
+  const codes = drawdownRequestCodes(
+    {
+      ...values,
+      lawyerDeclarations: values.declarations,
+      materialChangesDetails: values.materialChangesDetails,
+    },
+    creditAvailable === undefined ? undefined : wirePence(creditAvailable),
+  );
+  return formCodesOf(codes);
 }
 
 /** A field path of the server's answer (the wire's names) as the form's path. */

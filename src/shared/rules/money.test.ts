@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  drawdownAmountCode,
+  drawdownRequestCodes,
+  loanAmountCode,
+  loanIdOfReference,
+  loanReference,
+  poundsLess,
+  toPence,
+  toPounds,
+  wirePence,
+} from './money';
+
+describe('toPence', () => {
+  it('reads pounds with pence exactly, as numbers and as typed', () => {
+    expect(toPence(2500.1)).toBe(250_010);
+    expect(toPence('2500.10')).toBe(250_010);
+    expect(toPence(0.29)).toBe(29);
+    expect(toPence('.5')).toBe(50);
+    expect(toPence(-3.2)).toBe(-320);
+    expect(toPence(0)).toBe(0);
+  });
+
+  it('refuses a third decimal, a float sum that is not whole pence, and what is not an amount', () => {
+    expect(toPence(0.1 + 0.2)).toBeUndefined();
+    expect(toPence(10.001)).toBeUndefined();
+    expect(toPence('1e3')).toBeUndefined();
+    expect(toPence(Number.NaN)).toBeUndefined();
+    expect(toPence(Number.POSITIVE_INFINITY)).toBeUndefined();
+    expect(toPence('12,50')).toBeUndefined();
+    expect(toPence(2e9)).toBeUndefined();
+  });
+
+  it('gives pounds back without drift, and subtracts server figures in pence', () => {
+    expect(toPounds(250_010)).toBe(2500.1);
+    expect(wirePence(toPounds(30))).toBe(30);
+    expect(poundsLess(50_000, 2_500.4)).toBe(47_499.6);
+    expect(poundsLess(0.3, 0.1)).toBe(0.2);
+  });
+});
+
+describe('the amount checks (spec section 5)', () => {
+  it('answers in the spec’s order', () => {
+    expect(drawdownAmountCode(undefined)).toBe('required');
+    expect(drawdownAmountCode('')).toBe('required');
+    expect(drawdownAmountCode(-0.01)).toBe('positive');
+    expect(drawdownAmountCode(0)).toBe('greaterThanZero');
+    expect(drawdownAmountCode('0.00')).toBe('greaterThanZero');
+    expect(drawdownAmountCode(1.001)).toBe('pence');
+    expect(drawdownAmountCode(2e9)).toBe('amountTooLarge');
+    expect(drawdownAmountCode(100.01, 10_000)).toBe('exceedsCredit');
+    expect(drawdownAmountCode(100, 10_000)).toBeUndefined();
+    expect(drawdownAmountCode(0.3, 30)).toBeUndefined();
+  });
+
+  it('never lets a loan amount fall below what has been drawn', () => {
+    expect(loanAmountCode(4_000, 400_001)).toBe('belowDrawdowns');
+    expect(loanAmountCode(4_000.01, 400_001)).toBeUndefined();
+    expect(loanAmountCode(0, 0)).toBe('greaterThanZero');
+  });
+});
+
+describe('drawdownRequestCodes', () => {
+  const complete = {
+    amount: 100,
+    invoiceNumber: 'INV-1',
+    stageOfCase: 'First appointment',
+    materialChanges: false,
+    nextHearingDate: 'soon',
+    finalOrderDate: 'later',
+    reaplyAssets: 'House',
+    expectedRepaymentDate: '2030',
+    lawyerDeclarations: {
+      noMaterialChangeLegal: true,
+      noMaterialChangeFinancial: true,
+      noMaterialChangeMaterial: true,
+      settlementSufficient: false,
+      currentLoanSufficient: true,
+      solicitorNotified: true,
+      obligationsCompiled: true,
+    },
+  };
+
+  it('passes a complete request (a False statement needs no details)', () => {
+    expect(drawdownRequestCodes(complete, 10_000)).toEqual({});
+  });
+
+  it('names every missing field, the details of material changes, and each unanswered statement', () => {
+    expect(
+      drawdownRequestCodes({
+        ...complete,
+        amount: null,
+        invoiceNumber: ' ',
+        materialChanges: true,
+        lawyerDeclarations: { ...complete.lawyerDeclarations, solicitorNotified: null },
+      }),
+    ).toEqual({
+      amount: 'required',
+      invoiceNumber: 'required',
+      materialChangesDetails: 'required',
+      'lawyerDeclarations.solicitorNotified': 'required',
+    });
+    expect(drawdownRequestCodes({ ...complete, materialChanges: null }).materialChanges).toBe('required');
+  });
+});
+
+describe('the loan reference', () => {
+  it('is LFAMA and the number padded to five digits, and is found again in a search', () => {
+    expect(loanReference(12)).toBe('LFAMA00012');
+    expect(loanReference(123_456)).toBe('LFAMA123456');
+    expect(loanIdOfReference(' lfama00012 ')).toBe(12);
+    expect(loanIdOfReference('LFAMA')).toBeUndefined();
+    expect(loanIdOfReference('Smith')).toBeUndefined();
+  });
+});
