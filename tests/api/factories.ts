@@ -18,6 +18,7 @@ import {
   solicitors,
   users,
 } from '../../src/server/db/schema';
+import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../src/shared/rules/loan-labels';
 import type { ApplicationStatus, DrawdownStatus } from '../../src/shared/rules/statuses';
 import type { TestServer } from './harness';
 
@@ -155,6 +156,11 @@ export async function buildLoan(db: Database, options: { applicationId: number; 
   return loan!;
 }
 
+/** The lawyer's seven statements, every one answered True. */
+export function allTrueLawyerDeclarations(): Record<LawyerDeclarationKey, boolean> {
+  return Object.fromEntries(lawyerDeclarationKeys.map((key) => [key, true])) as Record<LawyerDeclarationKey, boolean>;
+}
+
 /** A drawdown of a loan; `amount` in pounds. The client's declarations are there once the client approved. */
 export async function buildDrawdown(
   db: Database,
@@ -175,15 +181,7 @@ export async function buildDrawdown(
       finalOrderDate: '2030-06-30',
       reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
       expectedRepaymentDate: '2030-12-31',
-      lawyerDeclarations: {
-        noMaterialChangeLegal: true,
-        noMaterialChangeFinancial: true,
-        noMaterialChangeMaterial: true,
-        settlementSufficient: true,
-        currentLoanSufficient: true,
-        solicitorNotified: true,
-        obligationsCompiled: true,
-      },
+      lawyerDeclarations: allTrueLawyerDeclarations(),
       clientDeclarations: approvedByClient
         ? {
             satisfiedWithService: true,

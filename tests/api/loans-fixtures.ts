@@ -4,7 +4,16 @@
  * admin). Every account is signed in.
  */
 import type { TestServer } from './harness';
-import { buildApplication, buildClient, buildFirmAdmin, buildLawyer, buildLoan, buildUser, signInAs } from './factories';
+import {
+  allTrueLawyerDeclarations,
+  buildApplication,
+  buildClient,
+  buildFirmAdmin,
+  buildLawyer,
+  buildLoan,
+  buildUser,
+  signInAs,
+} from './factories';
 
 export type Party = 'lawyer' | 'customer' | 'firm';
 
@@ -72,15 +81,7 @@ export function drawdownRequest(applicationId: number, overrides: Record<string,
     finalOrderDate: '30/06/2027',
     reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
     expectedRepaymentDate: '31/12/2027',
-    lawyerDeclarations: {
-      noMaterialChangeLegal: true,
-      noMaterialChangeFinancial: true,
-      noMaterialChangeMaterial: true,
-      settlementSufficient: true,
-      currentLoanSufficient: true,
-      solicitorNotified: true,
-      obligationsCompiled: true,
-    },
+    lawyerDeclarations: allTrueLawyerDeclarations(),
     ...overrides,
   };
 }
