@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedPostcodeAddresses } from './seed-addresses';
 import { inviteUser } from '../services/accounts';
 import { recordAudit } from '../services/audit';
+import { formatDate } from '../../shared/rules/formats';
 import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';
 
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
@@ -176,10 +177,10 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
         ][i]!,
         materialChanges: i === 2,
         materialChangesDetails: i === 2 ? 'The former matrimonial home has been valued again.' : null,
-        nextHearingDate: new Date(Date.now() + (30 + i * 14) * DAY).toISOString().slice(0, 10),
-        finalOrderDate: new Date(Date.now() + 180 * DAY).toISOString().slice(0, 10),
+        nextHearingDate: formatDate(new Date(Date.now() + (30 + i * 14) * DAY)),
+        finalOrderDate: formatDate(new Date(Date.now() + 180 * DAY)),
         reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
-        expectedRepaymentDate: new Date(Date.now() + 240 * DAY).toISOString().slice(0, 10),
+        expectedRepaymentDate: formatDate(new Date(Date.now() + 240 * DAY)),
         lawyerDeclarations: {
           noMaterialChangeLegal: true,
           noMaterialChangeFinancial: true,
@@ -189,6 +190,10 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           solicitorNotified: true,
           obligationsCompiled: true,
         },
+        // The client's signature on the ones they approved: a day after the request, from a phone.
+        ...(d.status === 'customerApproved' || d.status === 'paid'
+          ? { clientApprovedAt: daysAgo(d.ago - 1), clientApprovalAddress: '127.0.0.1', clientApprovalDevice: 'Demo phone' }
+          : {}),
         clientDeclarations:
           d.status === 'customerApproved' || d.status === 'paid'
             ? {
