@@ -255,8 +255,8 @@ export const files = pgTable(
 
 /**
  * Short-lived download links (GET /files/{token}): the token's SHA-256 and what it grants, so any
- * server process on the database can answer it. A stored uploaded file, or the application's PDF
- * (made when the link is fetched).
+ * server process on the database can answer it. A stored uploaded file, the application's PDF
+ * (made when the link is fetched), or the staff's database extract (no application).
  */
 export const downloadTokens = pgTable(
   'download_tokens',
@@ -265,9 +265,8 @@ export const downloadTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').notNull(),
     fileId: integer('file_id').references(() => files.id),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id),
+    /** Every kind but the database extract names its application. */
+    applicationId: integer('application_id').references(() => applications.id),
     /** applicationPdf: full or summary, and whose wording (lawyer or customer). */
     variant: text('variant'),
     audience: text('audience'),
@@ -285,7 +284,8 @@ export const downloadTokens = pgTable(
   (t) => [
     index('download_tokens_expires_at_idx').on(t.expiresAt),
     index('download_tokens_session_id_idx').on(t.sessionId),
-    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf')`),
+    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf', 'databaseExtract')`),
+    check('download_tokens_application_check', sql`${t.kind} = 'databaseExtract' or ${t.applicationId} is not null`),
   ],
 );
 

@@ -11,7 +11,9 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
 
 export type DownloadGrant =
   | { kind: 'file'; applicationId: number; fileId: number }
-  | { kind: 'applicationPdf'; applicationId: number; variant: 'full' | 'summary'; audience: 'lawyer' | 'customer' };
+  | { kind: 'applicationPdf'; applicationId: number; variant: 'full' | 'summary'; audience: 'lawyer' | 'customer' }
+  /** The staff's database extract (services/dump): made as the link is fetched, for no one application. */
+  | { kind: 'databaseExtract' };
 
 export interface DownloadLink {
   url: string;
@@ -46,7 +48,7 @@ export async function issueDownloadLink(
     .values({
       tokenHash: hashToken(token),
       kind: grant.kind,
-      applicationId: grant.applicationId,
+      applicationId: grant.kind === 'databaseExtract' ? null : grant.applicationId,
       fileId: grant.kind === 'file' ? grant.fileId : null,
       variant: grant.kind === 'applicationPdf' ? grant.variant : null,
       audience: grant.kind === 'applicationPdf' ? grant.audience : null,
@@ -87,6 +89,8 @@ export async function redeemDownloadToken(
     .limit(1);
   const row = found?.token;
   if (!row) return undefined;
+  if (row.kind === 'databaseExtract') return { kind: 'databaseExtract', fileName: row.fileName, userId: row.userId };
+  if (row.applicationId === null) return undefined;
   if (row.kind === 'file' && row.fileId !== null)
     return { kind: 'file', applicationId: row.applicationId, fileId: row.fileId, fileName: row.fileName, userId: row.userId };
   if (row.kind === 'applicationPdf') {

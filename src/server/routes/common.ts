@@ -1,9 +1,10 @@
 import { addressProvider } from '../address';
 import { AppError } from '../http/app-error';
+import { databaseExtractLink } from '../services/dump/database-extract-link';
 import { normalizePostcode } from '../../shared/journey/address';
-import { caller, type Handlers } from './handler';
+import { caller, serviceContext, type Handlers } from './handler';
 
-/** Postcode lookup (any signed-in user; the database extraction is another issue's). */
+/** Postcode lookup (any signed-in user) and the staff's database extract (a download link). */
 export const commonHandlers: Handlers = {
   lookupPostcode: async (request, _reply, { db, config }) => {
     caller(request);
@@ -13,4 +14,6 @@ export const commonHandlers: Handlers = {
     if (!/^[A-Z0-9]{2,8}$/.test(postcode)) return { postcode, addresses: [] };
     return { postcode, addresses: await addressProvider(config, db).lookup(postcode) };
   },
+
+  dumpDatabase: async (request, _reply, ctx) => databaseExtractLink(serviceContext(request, ctx), {}),
 };

@@ -35,11 +35,9 @@ export const fileHandlers: Handlers = {
   getFile: async (request, reply, ctx) => {
     reply.header('Cache-Control', 'no-store');
     const download = await openDownload(publicContext(request, ctx), { token: request.params.token });
-    return reply
-      .type(download.contentType)
-      .header('Content-Length', String(download.size))
-      .header('Content-Disposition', contentDisposition(download.fileName, download.disposition))
-      .send(download.body);
+    reply.type(download.contentType).header('Content-Disposition', contentDisposition(download.fileName, download.disposition));
+    if (download.size !== undefined) reply.header('Content-Length', String(download.size));
+    return reply.send(download.body);
   },
 
   createApplicationPdf: async (request, _reply, ctx) =>

@@ -186,7 +186,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extract the database (a download link) */
+        /**
+         * Extract the database (a download link)
+         * @description Staff only. The link (five minutes, this session's) opens a ZIP made as it is sent: one CSV
+         *     per table (an allow-list of columns: no password, session or link token hashes, idempotency
+         *     answers, email bodies or file contents) and `manifest.json` with the row count of each file.
+         *     Opening it is audited.
+         */
         get: operations["dumpDatabase"];
         put?: never;
         post?: never;
@@ -2603,6 +2609,7 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "application/zip": string;
                     "application/octet-stream": string;
                 };
             };

@@ -5,12 +5,14 @@ import { AppError } from '../../http/app-error';
 import { redeemDownloadToken } from '../../files/download-tokens';
 import { renderApplicationPdf } from '../../pdf/application-pdf';
 import type { PublicContext } from '../context';
+import { openDatabaseExtract } from '../dump/open-database-extract';
 
 /** What a download link grants, ready to send: the route sets the headers from it. */
 export interface Download {
   body: Readable | Buffer;
-  contentType: 'application/pdf';
-  size: number;
+  contentType: 'application/pdf' | 'application/zip';
+  /** Unknown for what is made while it is sent (the database extract): no Content-Length then. */
+  size?: number;
   fileName: string;
   /**
    * Uploaded content is offered as a download (`attachment`), never rendered on our origin; the
@@ -20,9 +22,11 @@ export interface Download {
 }
 
 /** GET /files/{token}: the file a valid link grants; 404 otherwise. The token is the credential. */
-export async function openDownload({ db, storage, config }: PublicContext, input: { token: string }): Promise<Download> {
+export async function openDownload(ctx: PublicContext, input: { token: string }): Promise<Download> {
+  const { db, storage, config } = ctx;
   const grant = await redeemDownloadToken(db, input.token);
   if (!grant) throw AppError.notFound();
+  if (grant.kind === 'databaseExtract') return openDatabaseExtract(ctx, { userId: grant.userId, fileName: grant.fileName });
   if (grant.kind === 'file') {
     const [row] = await db
       .select()
