@@ -11,7 +11,7 @@ let lawyer: string;
 let root: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   a = api(server);
   lawyer = await server.signIn(demoAccounts.lawyer);
   root = await server.signIn(demoAccounts.root);

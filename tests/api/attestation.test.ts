@@ -11,7 +11,7 @@ let a: ReturnType<typeof api>;
 let lawyer: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   a = api(server);
   lawyer = await server.signIn(demoAccounts.lawyer);
 });

@@ -10,7 +10,7 @@ let applicationId: number;
 let fileUrl: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
   const lawyer = await server.signIn(demoAccounts.lawyer);
   const upload = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: lawyer }));

@@ -23,7 +23,7 @@ function planted(value: unknown, word: string): unknown {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   token = await server.signIn(demoAccounts.lawyer);
   applicationId = await applicationIdOf(server, demoAccounts.customer);
   const word = 'W'.repeat(TEXT_MAX_LENGTH);
@@ -68,7 +68,7 @@ describe('the application PDF with the longest answers the steps accept', () => 
 
   it('past its time limit answers 503 pdfTimeout and the worker is ended', async () => {
     const defaults = loadConfig({ NODE_ENV: 'test' }).timeouts;
-    const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } });
+    const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } }, { seed: true });
     try {
       const lawyer = await hurried.signIn(demoAccounts.lawyer);
       const id = await applicationIdOf(hurried, demoAccounts.customer);

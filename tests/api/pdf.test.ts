@@ -12,7 +12,7 @@ let customerApp: number;
 let incompleteApp: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   for (const role of ['lawyer', 'customer', 'firm', 'admin'] as const) tokens[role] = await server.signIn(demoAccounts[role]);
   tokens.other = await otherLawyer(server);
   customerApp = await applicationIdOf(server, demoAccounts.customer);

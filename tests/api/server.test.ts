@@ -15,7 +15,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  server = await startTestServer({ staticDir });
+  server = await startTestServer({ staticDir }, { seed: true });
 });
 afterAll(async () => {
   await server.close();

@@ -25,7 +25,7 @@ let filesDir: string;
 
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
-  server = await startTestServer({ filesDir });
+  server = await startTestServer({ filesDir }, { seed: true });
   token = await server.signIn(demoAccounts.lawyer);
   applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
 }, 120_000);

@@ -10,7 +10,7 @@ let lawyer: string;
 let firmId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   admin = await server.signIn(demoAccounts.admin);
   lawyer = await server.signIn(demoAccounts.lawyer);
   const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);

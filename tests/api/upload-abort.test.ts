@@ -27,7 +27,7 @@ const timeouts = {
 
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-abort-'));
-  server = await startTestServer({ filesDir, timeouts });
+  server = await startTestServer({ filesDir, timeouts }, { seed: true });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   port = (server.app.server.address() as net.AddressInfo).port;
   token = await server.signIn(demoAccounts.lawyer);
