@@ -6,7 +6,7 @@ import { startTestServer, type TestServer, DEMO_PASSWORD } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
 });
 afterAll(async () => {
   await server.close();

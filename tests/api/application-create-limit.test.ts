@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../../src/server/db/seed';
 import { APPLICATION_CREATES_PER_WINDOW } from '../../src/shared/rules/limits';
 import { api, freshEmail, personal, secondFirm } from './applications-fixtures';
+import { buildClient, buildLawyer, buildUser, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let a: ReturnType<typeof api>;
 let lawyer: string;
+let lawyerId: number;
 let root: string;
+/** An account that exists already, so a create inviting it is refused. */
+let takenEmail: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   a = api(server);
-  lawyer = await server.signIn(demoAccounts.lawyer);
-  root = await server.signIn(demoAccounts.root);
+  const ownLawyer = await buildLawyer(server.db);
+  lawyer = await signInAs(server, ownLawyer);
+  lawyerId = ownLawyer.id;
+  root = await signInAs(server, await buildUser(server.db, { role: 'root' }));
+  takenEmail = (await buildClient(server.db)).email;
 });
 afterAll(async () => {
   await server.close();
@@ -29,7 +35,7 @@ const invitations = async () => (await server.rows<{ n: number }>(sql`select cou
 describe('creating applications is rate-limited per lawyer', () => {
   it(`allows ${APPLICATION_CREATES_PER_WINDOW} an hour, then answers 429 with Retry-After, in every process`, async () => {
     // A create refused for its own reasons (the email is taken) does not count.
-    expect((await a.create(lawyer, body(demoAccounts.customer))).statusCode).toBe(400);
+    expect((await a.create(lawyer, body(takenEmail))).statusCode).toBe(400);
     for (let i = 0; i < APPLICATION_CREATES_PER_WINDOW; i++) {
       const res = await a.create(lawyer, body());
       expect(res.statusCode, `create ${i + 1}: ${res.body}`).toBe(201);
@@ -51,9 +57,6 @@ describe('creating applications is rate-limited per lawyer', () => {
   it('counts each lawyer, and staff creating for a lawyer, on their own', async () => {
     const other = await secondFirm(server);
     expect((await a.create(other.lawyerToken, body())).statusCode).toBe(201);
-    const [own] = await server.rows<{ id: number }>(
-      sql`select l.id from lawyers l join users u on u.id = l.user_id where u.email = ${demoAccounts.lawyer}`,
-    );
-    expect((await a.create(root, body(freshEmail(), own!.id))).statusCode).toBe(201);
+    expect((await a.create(root, body(freshEmail(), lawyerId))).statusCode).toBe(201);
   });
 });

@@ -30,7 +30,7 @@ let demoLawyerId: number;
 let accounts: Record<'root' | 'admin' | 'firm' | 'lawyer' | 'customer', BuiltUser>;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   a = api(server);
   const { db } = server;
   const firm = await buildFirm(db, { name: 'Harbour & Vale Solicitors LLP' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../../src/server/db/seed';
+import { buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 import { api, freshEmail, joinAsClient, personal, snapshot, validSteps } from './applications-fixtures';
 
@@ -13,13 +13,13 @@ let lawyer: string;
 beforeAll(async () => {
   server = await startTestServer();
   a = api(server);
-  lawyer = await server.signIn(demoAccounts.lawyer);
+  lawyer = await signInAs(server, await buildLawyer(server.db));
 });
 afterAll(async () => {
   await server.close();
 });
 
-/** A new application of the demo lawyer whose client has joined. */
+/** A new application of the test's lawyer whose client has joined. */
 async function joined() {
   const email = freshEmail();
   const created = await a.create(lawyer, { journeyData: { personal: personal(email) } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../../src/server/db/seed';
+import { buildFirm, buildUser, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -9,15 +9,14 @@ let firmId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  root = await server.signIn(demoAccounts.root);
-  const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);
-  firmId = firm!.firm_id;
+  root = await signInAs(server, await buildUser(server.db, { role: 'root' }));
+  firmId = (await buildFirm(server.db)).id;
 });
 afterAll(async () => {
   await server.close();
 });
 
-/** Texts a lenient parser reads as a number; each names the seeded firm (or 16, for 0x10). */
+/** Texts a lenient parser reads as a number; each names the test's firm (or 16, for 0x10). */
 const lenient = (id: number) => [
   `0x${id.toString(16)}`,
   `${id}e0`,

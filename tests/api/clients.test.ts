@@ -43,7 +43,7 @@ async function acceptInvitation(to: string, kind: 'admin' | 'lawyer'): Promise<s
 }
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   const { db } = server;
   const ourLawyer = await buildLawyer(db);
   const customer = await buildClient(db, { firstName: 'Chris', surname: 'Walker', birthDate: '1984-03-12' });

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './harness';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
 });
 afterAll(async () => {
   await server.close();

@@ -4,8 +4,8 @@ import { startTestServer, type TestServer } from './harness';
 let local: TestServer;
 let open: TestServer;
 beforeAll(async () => {
-  local = await startTestServer({ trustProxy: 1 }, { seed: false });
-  open = await startTestServer({ devMailboxAnyClient: true }, { seed: false });
+  local = await startTestServer({ trustProxy: 1 });
+  open = await startTestServer({ devMailboxAnyClient: true });
 });
 afterAll(async () => {
   await local.close();

@@ -1,19 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { demoAccounts } from '../../src/server/db/seed';
-import { applicationIdOf, fetchLink, smallPdf, uploadRequest } from './files-helpers';
+import { fetchLink, smallPdf, uploadRequest } from './files-helpers';
+import { validPersonal } from '../fixtures/journeys';
+import { FACTORY_PASSWORD, buildApplication, buildLawyer, buildUser, signInAs, type BuiltUser } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let applicationId: number;
 let fileUrl: string;
+let lawyer: Awaited<ReturnType<typeof buildLawyer>>;
+let admin: BuiltUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
-  const lawyer = await server.signIn(demoAccounts.lawyer);
-  const upload = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token: lawyer }));
+  lawyer = await buildLawyer(server.db);
+  admin = await buildUser(server.db, { role: 'admin' });
+  applicationId = (
+    await buildApplication(server.db, { lawyerId: lawyer.id, steps: { personal: validPersonal('links.client@example.test') } })
+  ).id;
+  const token = await signInAs(server, lawyer);
+  const upload = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token }));
   expect(upload.statusCode, upload.body).toBe(201);
   fileUrl = upload.json().url;
 });
@@ -39,8 +46,8 @@ async function resetLinkOf(email: string): Promise<string> {
 
 describe('download links end with their session', () => {
   it('sign-out spends the links of that session only', async () => {
-    const phone = await server.signIn(demoAccounts.lawyer);
-    const desk = await server.signIn(demoAccounts.lawyer);
+    const phone = await signInAs(server, lawyer);
+    const desk = await signInAs(server, lawyer);
     const fromPhone = await linkOf(phone);
     const fromDesk = await linkOf(desk);
     expect((await server.call({ method: 'DELETE', url: '/api/auth', token: phone })).statusCode).toBe(204);
@@ -49,8 +56,8 @@ describe('download links end with their session', () => {
   });
 
   it('a password change (reset) spends the links of every session', async () => {
-    const email = demoAccounts.lawyer;
-    const before = await linkOf(await server.signIn(email));
+    const email = lawyer.email;
+    const before = await linkOf(await signInAs(server, lawyer));
     expect((await server.call({ method: 'POST', url: '/api/users/reset', payload: { login: email } })).statusCode).toBe(204);
     const token = (await resetLinkOf(email)).split('/').pop();
     const reset = await server.call({
@@ -86,7 +93,7 @@ describe('no token is logged', () => {
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth',
-      payload: { login: demoAccounts.admin, password: 'Demo-pass-1' },
+      payload: { login: admin.email, password: FACTORY_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
     const bearer = signIn.json().token as string;

@@ -35,7 +35,7 @@ const emailsAbout = (applicationId: number) =>
   );
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   world = await buildLoansWorld(server);
 });
 

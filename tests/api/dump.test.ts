@@ -35,7 +35,7 @@ const STORED_ANSWER = `answer-${randomBytes(12).toString('hex')}`;
 const STORAGE_KEY = `storage-${randomBytes(12).toString('hex')}`;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   const { db } = server;
   admin = await buildUser(db, { role: 'admin' });
   adminToken = await signInAs(server, admin);

@@ -15,9 +15,11 @@ import {
   firms,
   lawyers,
   loans,
+  postcodeAddresses,
   solicitors,
   users,
 } from '../../src/server/db/schema';
+import { normalizePostcode } from '../../src/shared/journey/address';
 import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../src/shared/rules/loan-labels';
 import type { ApplicationStatus, DrawdownStatus } from '../../src/shared/rules/statuses';
 import type { TestServer } from './harness';
@@ -217,4 +219,15 @@ export async function buildSolicitor(db: Database, values: Partial<typeof solici
 /** A bearer token for a built account, by the real sign-in call. */
 export function signInAs(server: Pick<TestServer, 'signIn'>, user: Pick<BuiltUser, 'email'>): Promise<string> {
   return server.signIn(user.email, FACTORY_PASSWORD);
+}
+
+/**
+ * Addresses the built-in postcode provider answers for a postcode, in the given order. Each
+ * address is its parts (building, street, locality, town); an empty part is stored and left out
+ * on lookup, as in the demo data.
+ */
+export async function buildPostcodeAddresses(db: Database, postcode: string, addresses: readonly (readonly string[])[]) {
+  await db
+    .insert(postcodeAddresses)
+    .values(addresses.map((lines) => ({ postcode: normalizePostcode(postcode), lines: [...lines] })));
 }

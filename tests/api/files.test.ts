@@ -22,7 +22,7 @@ let pdf: Buffer;
 
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
-  server = await startTestServer({ filesDir }, { seed: false });
+  server = await startTestServer({ filesDir });
   const { db } = server;
   const lawyer = await buildLawyer(db);
   const firmAdmin = await buildFirmAdmin(db, { firmId: lawyer.firmId });

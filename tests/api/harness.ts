@@ -20,7 +20,8 @@ export interface TestServer {
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /**
    * A second server process on the same database: on PostgreSQL its own connections (and its own
-   * start: migrations, seed); on the embedded database the same one. Closed with this server.
+   * start: migrations, and the seed when the test asked for it); on the embedded database the same
+   * one. Closed with this server.
    */
   sibling(): Promise<Pick<TestServer, 'call'>>;
   /** Rows of a raw SQL query, for looking at what the API stored. */
@@ -29,7 +30,9 @@ export interface TestServer {
 
 /**
  * The real app on a real database: in-memory PGlite by default, or (API_TEST_DB=postgres) a
- * fresh database on the PostgreSQL server that the lane's global setup started.
+ * fresh database on the PostgreSQL server that the lane's global setup started. The database is
+ * empty unless the test asks for the demo seed (`{ seed: true }`): tests build their own rows with
+ * ./factories, so none leans on the seed by accident (docs/decisions.md: 215).
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
   const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent' }), ...overrides };
@@ -51,7 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     };
   }
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  if (options.seed !== false) await seedDemoData(handle.db, config);
+  if (options.seed === true) await seedDemoData(handle.db, config);
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
 
@@ -70,7 +73,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     rows: (query) => queryRows(handle.db, query),
     async sibling() {
       const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
-      if (own && options.seed !== false) await seedDemoData(own.db, config);
+      if (own && options.seed === true) await seedDemoData(own.db, config);
       const other = await buildApp({ config, db: own?.db ?? handle.db });
       await other.ready();
       siblings.push(async () => {

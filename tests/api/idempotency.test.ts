@@ -14,7 +14,7 @@ let lawyer: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   a = api(server);
   lawyer = await server.signIn(demoAccounts.lawyer);
   admin = await server.signIn(demoAccounts.admin);

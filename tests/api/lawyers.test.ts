@@ -53,7 +53,7 @@ async function addApplication(lawyerId: number, status: ApplicationStatus) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[])
     tokens[role] = await server.signIn(demoAccounts[role]);
   const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);

@@ -23,7 +23,7 @@ const emailsTo = (address: string) =>
   );
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   world = await buildLoansWorld(server);
   // Our loan: £50,000 offered; drawn 2,500.10 + 0.10 + 0.20 (requested, approved, paid) = 2,500.40;
   // the refused ones never count.

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server.close();

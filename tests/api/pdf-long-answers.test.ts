@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { demoAccounts } from '../../src/server/db/seed';
 import { pdfWorkersRunning } from '../../src/server/pdf/render-in-worker';
 import { TEXT_MAX_LENGTH } from '../../src/shared/rules/limits';
+import { validPersonal, validSteps } from '../fixtures/journeys';
+import { buildApplication, buildClient, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
-import { applicationIdOf, fetchLink } from './files-helpers';
+import { fetchLink } from './files-helpers';
 
 let server: TestServer;
 let token: string;
@@ -22,10 +23,22 @@ function planted(value: unknown, word: string): unknown {
   return value;
 }
 
+/** A lawyer and their client's signed application with every step answered, on the given server. */
+async function signedApplication(on: TestServer) {
+  const lawyer = await buildLawyer(on.db);
+  const customer = await buildClient(on.db);
+  const application = await buildApplication(on.db, {
+    lawyerId: lawyer.id,
+    clientId: customer.id,
+    status: 'customerAccepted',
+    steps: { personal: validPersonal(customer.email), ...validSteps },
+  });
+  return { token: await signInAs(on, lawyer), applicationId: application.id };
+}
+
 beforeAll(async () => {
   server = await startTestServer();
-  token = await server.signIn(demoAccounts.lawyer);
-  applicationId = await applicationIdOf(server, demoAccounts.customer);
+  ({ token, applicationId } = await signedApplication(server));
   const word = 'W'.repeat(TEXT_MAX_LENGTH);
   const steps = await server.rows<{ step: string; data: unknown }>(
     sql`select step, data from application_steps where application_id = ${applicationId}`,
@@ -70,8 +83,7 @@ describe('the application PDF with the longest answers the steps accept', () => 
     const defaults = loadConfig({ NODE_ENV: 'test' }).timeouts;
     const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } });
     try {
-      const lawyer = await hurried.signIn(demoAccounts.lawyer);
-      const id = await applicationIdOf(hurried, demoAccounts.customer);
+      const { token: lawyer, applicationId: id } = await signedApplication(hurried);
       const link = await hurried.call({ method: 'GET', url: pdfUrl(id), token: lawyer });
       const res = await fetchLink(hurried, link.json().url);
       expect(res.statusCode).toBe(503);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../src/server/db/seed';
 import { printedValue } from '../../src/shared/journey/display';
+import { validPersonal, validSteps } from '../fixtures/journeys';
+import { buildApplication, buildClient, buildFirmAdmin, buildLawyer, buildUser, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
-import { applicationIdOf, fetchLink, otherLawyer } from './files-helpers';
+import { fetchLink, otherLawyer } from './files-helpers';
 
 let server: TestServer;
 const tokens = {} as Record<'lawyer' | 'customer' | 'firm' | 'admin' | 'other', string>;
@@ -13,10 +14,29 @@ let incompleteApp: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of ['lawyer', 'customer', 'firm', 'admin'] as const) tokens[role] = await server.signIn(demoAccounts[role]);
+  const { db } = server;
+  const lawyer = await buildLawyer(db);
+  const customer = await buildClient(db);
+  const accounts = {
+    lawyer,
+    customer,
+    firm: await buildFirmAdmin(db, { firmId: lawyer.firmId }),
+    admin: await buildUser(db, { role: 'admin' }),
+  };
+  for (const role of ['lawyer', 'customer', 'firm', 'admin'] as const) tokens[role] = await signInAs(server, accounts[role]);
   tokens.other = await otherLawyer(server);
-  customerApp = await applicationIdOf(server, demoAccounts.customer);
-  incompleteApp = await applicationIdOf(server, 'priya.shah@demo.test');
+  // The client's signed application, every step answered; and another client's with only its first step.
+  customerApp = (
+    await buildApplication(db, {
+      lawyerId: lawyer.id,
+      clientId: customer.id,
+      status: 'customerAccepted',
+      steps: { personal: validPersonal(customer.email), ...validSteps },
+    })
+  ).id;
+  incompleteApp = (
+    await buildApplication(db, { lawyerId: lawyer.id, steps: { personal: validPersonal('first.step@example.test') } })
+  ).id;
 });
 afterAll(async () => {
   await server?.close();

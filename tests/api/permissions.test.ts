@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATH } from '../../src/server/app';
 import { loadOperations } from '../../src/server/contract/operations';
-import { demoAccounts } from '../../src/server/db/seed';
 import { hasPermissions, roles, type Role } from '../../src/shared/rules/permissions';
+import { buildClient, buildFirmAdmin, buildLawyer, buildUser, signInAs, type BuiltUser } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -18,7 +18,16 @@ const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of roles) tokens[role] = await server.signIn(demoAccounts[role === 'customer' ? 'customer' : role]);
+  const { db } = server;
+  const lawyer = await buildLawyer(db);
+  const accounts: Record<Role, BuiltUser> = {
+    root: await buildUser(db, { role: 'root' }),
+    admin: await buildUser(db, { role: 'admin' }),
+    firm: await buildFirmAdmin(db, { firmId: lawyer.firmId }),
+    lawyer,
+    customer: await buildClient(db),
+  };
+  for (const role of roles) tokens[role] = await signInAs(server, accounts[role]);
 });
 afterAll(async () => {
   await server.close();

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../src/server/db/seed';
 import { idealPostcodesProvider } from '../../src/server/address/ideal-postcodes';
+import { buildClient, buildLawyer, buildPostcodeAddresses, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -91,8 +91,18 @@ beforeAll(async () => {
       timeoutMs: 500,
     },
   });
-  builtinToken = await builtin.signIn(demoAccounts.customer);
-  idealToken = await ideal.signIn(demoAccounts.lawyer);
+  builtinToken = await signInAs(builtin, await buildClient(builtin.db));
+  await buildPostcodeAddresses(builtin.db, 'SW1A 1AA', [
+    ['Flat 1', '12 Buckingham Gate', '', 'London'],
+    ['Flat 2', '12 Buckingham Gate', '', 'London'],
+    ['', '14 Buckingham Gate', '', 'London'],
+    ['The Mews Office', '16 Buckingham Gate', '', 'London'],
+  ]);
+  await buildPostcodeAddresses(builtin.db, 'CR2 6XH', [
+    ['', '7 Selsdon Park Road', 'Sanderstead', 'South Croydon'],
+    ['The Old Rectory', '', 'Sanderstead', 'South Croydon'],
+  ]);
+  idealToken = await signInAs(ideal, await buildLawyer(ideal.db));
 });
 afterAll(async () => {
   await builtin?.close();
@@ -105,7 +115,7 @@ const lookup = (server: TestServer, postcode: string, token?: string) =>
   server.call({ method: 'GET', url: `/api/common/postcode?postcode=${encodeURIComponent(postcode)}`, token });
 
 describe('GET /common/postcode (built-in provider)', () => {
-  it('normalizes the postcode and answers the demo addresses with empty parts removed', async () => {
+  it('normalizes the postcode and answers its addresses with empty parts removed', async () => {
     const res = await lookup(builtin, ' sw1a-1aa ', builtinToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({

@@ -8,7 +8,7 @@ let server: TestServer;
 const TRIES = 20;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seed: false });
+  server = await startTestServer();
   // One account per try, so no per-account limit is reached.
   await server.db
     .insert(users)

@@ -15,7 +15,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  server = await startTestServer({ staticDir });
+  server = await startTestServer({ staticDir }, { seed: true });
 });
 afterAll(async () => {
   await server.close();
@@ -72,7 +72,7 @@ describe('serving the PWA', () => {
 
 describe('the client address behind a proxy', () => {
   it('trusts only the configured hops, so a client cannot spoof X-Forwarded-For', async () => {
-    const proxied = await startTestServer({ trustProxy: 1, staticDir }, { seed: false });
+    const proxied = await startTestServer({ trustProxy: 1, staticDir });
     try {
       const attempt = (i: number) =>
         proxied.call({
@@ -144,7 +144,7 @@ describe('the development mailbox', () => {
   });
 
   it('is off in production mode', async () => {
-    const prod = await startTestServer(loadConfig({ NODE_ENV: 'production', STATIC_DIR: staticDir }), { seed: false });
+    const prod = await startTestServer(loadConfig({ NODE_ENV: 'production', STATIC_DIR: staticDir }));
     try {
       expect((await prod.call({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
       const page = await prod.call({ method: 'GET', url: '/dev/mailbox' });

@@ -52,7 +52,7 @@ async function chooseSolicitor(solicitorId: number, status: ApplicationStatus) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: true });
   for (const role of Object.keys(demoAccounts) as (keyof typeof demoAccounts)[])
     tokens[role] = await server.signIn(demoAccounts[role]);
   const rows = await server.rows<{ id: number; name: string }>(sql`select id, name from solicitors order by id`);

@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../src/server/db/seed';
 import { removeUnreferencedFiles } from '../../src/server/files/housekeeping';
 import { DiskFileStorage, MemoryFileStorage, fileStorage, newFileKey, useFileStorage } from '../../src/server/files/storage';
+import { validPersonal } from '../fixtures/journeys';
+import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
-import { applicationIdOf, multipart, smallPdf, uploadRequest } from './files-helpers';
+import { multipart, smallPdf, uploadRequest } from './files-helpers';
 
 /** A disk that is full: it reads what it is given, then fails as Node reports ENOSPC. */
 class FullDisk extends MemoryFileStorage {
@@ -26,8 +27,11 @@ let filesDir: string;
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
   server = await startTestServer({ filesDir });
-  token = await server.signIn(demoAccounts.lawyer);
-  applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
+  const lawyer = await buildLawyer(server.db);
+  token = await signInAs(server, lawyer);
+  applicationId = (
+    await buildApplication(server.db, { lawyerId: lawyer.id, steps: { personal: validPersonal('files.client@example.test') } })
+  ).id;
 }, 120_000);
 afterAll(async () => {
   await server?.close();

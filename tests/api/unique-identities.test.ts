@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../../src/server/db/seed';
 import { validPersonal } from '../fixtures/journeys';
+import { buildLawyer, buildUser, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -11,10 +11,10 @@ let firmId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.signIn(demoAccounts.admin);
-  lawyer = await server.signIn(demoAccounts.lawyer);
-  const [firm] = await server.rows<{ firm_id: number }>(sql`select firm_id from users where email = ${demoAccounts.firm}`);
-  firmId = firm!.firm_id;
+  admin = await signInAs(server, await buildUser(server.db, { role: 'admin' }));
+  const ownLawyer = await buildLawyer(server.db);
+  lawyer = await signInAs(server, ownLawyer);
+  firmId = ownLawyer.firmId;
 });
 afterAll(async () => {
   await server.close();

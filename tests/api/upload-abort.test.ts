@@ -6,10 +6,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { demoAccounts } from '../../src/server/db/seed';
 import { fileStorage } from '../../src/server/files/storage';
+import { validPersonal } from '../fixtures/journeys';
+import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
-import { applicationIdOf, smallPdf, uploadRequest } from './files-helpers';
+import { smallPdf, uploadRequest } from './files-helpers';
 
 let server: TestServer;
 let filesDir: string;
@@ -30,8 +31,11 @@ beforeAll(async () => {
   server = await startTestServer({ filesDir, timeouts });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   port = (server.app.server.address() as net.AddressInfo).port;
-  token = await server.signIn(demoAccounts.lawyer);
-  applicationId = await applicationIdOf(server, 'priya.shah@demo.test');
+  const lawyer = await buildLawyer(server.db);
+  token = await signInAs(server, lawyer);
+  applicationId = (
+    await buildApplication(server.db, { lawyerId: lawyer.id, steps: { personal: validPersonal('files.client@example.test') } })
+  ).id;
   // Large enough that the storage has opened its partial file before the body is cut.
   bigPdf = Buffer.concat([await smallPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
 }, 120_000);
