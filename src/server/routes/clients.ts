@@ -1,16 +1,19 @@
-import * as clients from '../services/clients';
+import { getClient } from '../services/clients/get-client';
+import { listClients } from '../services/clients/list-clients';
+import { resetClientPassword } from '../services/clients/reset-client-password';
+import { updateClient } from '../services/clients/update-client';
 import { serviceContext, type Handlers } from './handler';
 
 /** Clients, derived from applications: staff see all, a firm its lawyers', a lawyer their own. */
 export const clientHandlers: Handlers = {
-  listClients: async (request, _reply, ctx) => clients.listClients(serviceContext(request, ctx), request.query),
+  listClients: async (request, _reply, ctx) => listClients(serviceContext(request, ctx), request.query),
 
-  getClient: async (request, _reply, ctx) => clients.getClient(serviceContext(request, ctx), { id: request.params.id }),
+  getClient: async (request, _reply, ctx) => getClient(serviceContext(request, ctx), { id: request.params.id }),
 
-  updateClient: async (request, _reply, ctx) => clients.updateClient(serviceContext(request, ctx), request.body),
+  updateClient: async (request, _reply, ctx) => updateClient(serviceContext(request, ctx), request.body),
 
   resetClientPassword: async (request, reply, ctx) => {
-    await clients.resetClientPassword(serviceContext(request, ctx), {
+    await resetClientPassword(serviceContext(request, ctx), {
       ...request.body,
       meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
     });
