@@ -4,7 +4,7 @@ import type { Database } from './connection';
 import { applications, applicationSteps, clients, drawdowns, firms, lawyers, loans, solicitors, users } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { seedPostcodeAddresses } from './seed-addresses';
-import { inviteUser } from '../services/accounts';
+import { inviteUser } from '../services/accounts/invite-user';
 import { recordAudit } from '../services/audit';
 import { formatDate } from '../../shared/rules/formats';
 import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';

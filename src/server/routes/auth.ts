@@ -1,35 +1,39 @@
-import type { FastifyRequest } from 'fastify';
 import { answerNoSoonerThan, RESET_ANSWER_MS } from '../auth/steady-answer';
-import * as accounts from '../services/accounts';
-import { caller, type Handlers } from './handler';
-
-const meta = (request: FastifyRequest): accounts.RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+import { completeSignUp } from '../services/accounts/complete-sign-up';
+import { requestPasswordReset } from '../services/accounts/request-password-reset';
+import { signIn } from '../services/accounts/sign-in';
+import { signOut } from '../services/accounts/sign-out';
+import { updatePassword } from '../services/accounts/update-password';
+import { validatePasswordReset } from '../services/accounts/validate-password-reset';
+import { validateSignUp } from '../services/accounts/validate-sign-up';
+import { caller, publicContext, serviceContext, type Handlers } from './handler';
 
 /** Sign-in, the session, sign-up through an invitation and the password reset. */
 export const authHandlers: Handlers = {
-  signIn: async (request, _reply, { db }) => accounts.signIn(db, request.body, meta(request)),
+  signIn: async (request, _reply, ctx) => signIn(publicContext(request, ctx), request.body),
 
   getSession: async (request) => caller(request).user,
 
-  signOut: async (request, reply, { db }) => {
-    const { user, sessionId } = caller(request);
-    await accounts.signOut(db, user.id, sessionId);
+  signOut: async (request, reply, ctx) => {
+    await signOut(serviceContext(request, ctx), { sessionId: caller(request).sessionId });
     reply.code(204);
   },
 
-  validateSignUp: async (request, _reply, { db }) => ({ data: [await accounts.validateSignUp(db, request.body.uuid)] }),
+  validateSignUp: async (request, _reply, ctx) => ({
+    data: [await validateSignUp(publicContext(request, ctx), { uuid: request.body.uuid })],
+  }),
 
-  completeSignUp: async (request, _reply, { db }) => {
-    const { token, user } = await accounts.completeSignUp(db, request.body, meta(request));
+  completeSignUp: async (request, _reply, ctx) => {
+    const { token, user } = await completeSignUp(publicContext(request, ctx), request.body);
     return { userToken: token, user };
   },
 
-  requestPasswordReset: async (request, reply, { db, config }) => {
-    await answerNoSoonerThan(RESET_ANSWER_MS, () => accounts.requestPasswordReset(db, config, request.body, meta(request)));
+  requestPasswordReset: async (request, reply, ctx) => {
+    await answerNoSoonerThan(RESET_ANSWER_MS, () => requestPasswordReset(publicContext(request, ctx), request.body));
     reply.code(204);
   },
 
-  validatePasswordReset: async (request, _reply, { db }) => accounts.validatePasswordReset(db, request.body),
+  validatePasswordReset: async (request, _reply, ctx) => validatePasswordReset(publicContext(request, ctx), request.body),
 
-  updatePassword: async (request, _reply, { db }) => accounts.updatePassword(db, request.body, meta(request)),
+  updatePassword: async (request, _reply, ctx) => updatePassword(publicContext(request, ctx), request.body),
 };

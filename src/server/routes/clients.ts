@@ -13,10 +13,7 @@ export const clientHandlers: Handlers = {
   updateClient: async (request, _reply, ctx) => updateClient(serviceContext(request, ctx), request.body),
 
   resetClientPassword: async (request, reply, ctx) => {
-    await resetClientPassword(serviceContext(request, ctx), {
-      ...request.body,
-      meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
-    });
+    await resetClientPassword(serviceContext(request, ctx), request.body);
     reply.code(204);
   },
 };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import { applications, applicationSteps, clients, lawyers, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { inviteUser } from '../accounts';
+import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { clientFields, normalizeEmail } from './client-fields';

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { type ServiceContext } from '../context';
 import { emailSchema } from '../../../shared/schemas/account';
 import * as v from 'valibot';
-import { requestPasswordReset, type RequestMeta } from '../accounts';
+import { requestPasswordReset } from '../accounts/request-password-reset';
 import { recordAudit } from '../audit';
 import { inScope } from './client-record';
 
@@ -12,10 +12,8 @@ import { inScope } from './client-record';
  * Sends a client the password reset email. The email must belong to a client the caller reaches
  * (else 404); the reset itself is the sign-in screen's (its link, its rate limits: 429).
  */
-export async function resetClientPassword(
-  { db, config, actor: user }: ServiceContext,
-  { meta, ...body }: { email: string; meta: RequestMeta },
-): Promise<void> {
+export async function resetClientPassword(ctx: ServiceContext, body: { email: string }): Promise<void> {
+  const { db, actor: user } = ctx;
   const parsed = v.safeParse(emailSchema, body.email);
   if (!parsed.success) throw AppError.ruleFailed({ email: parsed.issues[0]?.message ?? 'email' });
   const email = parsed.output;
@@ -27,7 +25,7 @@ export async function resetClientPassword(
         limit 1`,
   );
   if (!client) throw AppError.notFound();
-  await requestPasswordReset(db, config, { login: email }, meta);
+  await requestPasswordReset(ctx, { login: email });
   await recordAudit(db, {
     actorUserId: user.id,
     entityType: 'client',

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { type ServiceContext } from '../context';
 import { clientUpdateSchema } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';
-import { parseForm } from '../managed-accounts';
+import { parseForm } from '../accounts/managed-accounts';
 import { clientOfApplication } from './client-record';
 import { getClient } from './get-client';
 

@@ -1,9 +1,9 @@
 import { firms } from '../../db/schema';
 import { type ServiceContext } from '../context';
 import { firmCreateSchema } from '../../../shared/schemas/administration';
-import { inviteUser } from '../accounts';
+import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';
-import { assertLoginFree, insertInvitedAccount, parseForm, withLoginGuard } from '../managed-accounts';
+import { assertLoginFree, insertInvitedAccount, parseForm, withLoginGuard } from '../accounts/managed-accounts';
 import { getFirm } from './get-firm';
 
 /**

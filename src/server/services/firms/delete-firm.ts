@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { type ServiceContext } from '../context';
 import { recordAudit } from '../audit';
 import { lawyersHaveActiveCases } from '../lawyers/lawyer-record';
-import { softDeleteAccounts } from '../managed-accounts';
+import { softDeleteAccounts } from '../accounts/managed-accounts';
 import { lockFirm } from './firm-record';
 
 /**

@@ -3,7 +3,7 @@ import { firms, users } from '../../db/schema';
 import { type ServiceContext } from '../context';
 import { firmUpdateSchema } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';
-import { parseForm } from '../managed-accounts';
+import { parseForm } from '../accounts/managed-accounts';
 import { lockFirm } from './firm-record';
 import { getFirm } from './get-firm';
 

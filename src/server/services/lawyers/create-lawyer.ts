@@ -5,9 +5,9 @@ import { type ServiceContext } from '../context';
 import { assertCan } from '../../policies/assert-can';
 import * as lawyerPolicy from '../../policies/lawyers';
 import { lawyerCreateSchema } from '../../../shared/schemas/administration';
-import { inviteUser } from '../accounts';
+import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';
-import { assertLoginFree, insertInvitedAccount, parseForm, withLoginGuard } from '../managed-accounts';
+import { assertLoginFree, insertInvitedAccount, parseForm, withLoginGuard } from '../accounts/managed-accounts';
 import { getLawyer } from './get-lawyer';
 
 /**

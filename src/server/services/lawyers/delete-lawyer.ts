@@ -3,7 +3,7 @@ import { lawyers } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { type ServiceContext } from '../context';
 import { recordAudit } from '../audit';
-import { softDeleteAccounts } from '../managed-accounts';
+import { softDeleteAccounts } from '../accounts/managed-accounts';
 import { lawyersHaveActiveCases, lockLawyer } from './lawyer-record';
 
 /**

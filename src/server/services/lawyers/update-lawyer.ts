@@ -3,7 +3,7 @@ import { users } from '../../db/schema';
 import { type ServiceContext } from '../context';
 import { lawyerUpdateSchema } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';
-import { parseForm } from '../managed-accounts';
+import { parseForm } from '../accounts/managed-accounts';
 import { getLawyer } from './get-lawyer';
 import { lockLawyer } from './lawyer-record';
 

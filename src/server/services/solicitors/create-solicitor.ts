@@ -3,7 +3,7 @@ import { refuseDuplicate } from '../../db/errors';
 import { type ServiceContext } from '../context';
 import { solicitorCreateSchema, type SolicitorCreateInput } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';
-import { parseForm } from '../managed-accounts';
+import { parseForm } from '../accounts/managed-accounts';
 import { getSolicitor } from './get-solicitor';
 import { assertEmailFree, toPence } from './solicitor-record';
 

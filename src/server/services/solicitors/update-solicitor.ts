@@ -3,7 +3,7 @@ import { solicitors } from '../../db/schema';
 import { type ServiceContext } from '../context';
 import { solicitorUpdateSchema } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';
-import { parseForm } from '../managed-accounts';
+import { parseForm } from '../accounts/managed-accounts';
 import { getSolicitor } from './get-solicitor';
 import { lockSolicitor, toPence } from './solicitor-record';
 
