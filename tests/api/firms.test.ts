@@ -131,7 +131,10 @@ describe('GET /firms', () => {
       login: demoAccounts.firm,
       casesAmount: 6,
       lawyersCount: 1,
+      abilities: { edit: true, delete: true },
     });
+    // The firm's own admin reads it; only staff change or delete it.
+    expect((await get(`/api/firms/${seededFirmId}`, tokens.firm)).json().abilities).toEqual({ edit: false, delete: false });
     const [lawyers] = await server.rows<{ n: number }>(
       sql`select count(*)::int as n from lawyers l join firms f on f.id = l.firm_id where l.deleted_at is null and f.deleted_at is null`,
     );

@@ -134,7 +134,9 @@ describe('GET /lawyers and /lawyers/count', () => {
       firm: { id: seededFirmId, firmName: 'Harbour & Vale Solicitors LLP' },
       casesAmount: 6,
       state: 'active',
+      abilities: { edit: true, delete: true },
     });
+    expect((await get(`/api/lawyers/${seededLawyerId}`, tokens.firm)).json().abilities).toEqual({ edit: true, delete: true });
   });
 
   it('counts lawyers on the hub and those with active cases, per scope', async () => {

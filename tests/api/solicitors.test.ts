@@ -110,7 +110,10 @@ describe('GET /solicitors', () => {
       deliveryMethod: 'Video call',
       casesAmount: 4,
       state: 'active',
+      // A lawyer reads the list to choose one; only staff change or delete a solicitor.
+      abilities: { edit: false, delete: false },
     });
+    expect((await get(`/api/solicitors/${greenwayId}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: true });
     expect(body.items.find((s: { id: number }) => s.id === northgateId).casesAmount).toBe(0);
     expect(body.withActiveCases).toBe(1);
     expect(body.total).toBe(body.items.length);

@@ -9,3 +9,9 @@ import { isStaff } from '../../shared/rules/permissions';
 export function can(actor: Pick<SessionUser, 'role' | 'firmId'>, _action: 'read', firm: { id: number }): boolean {
   return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === firm.id);
 }
+
+/** What the caller may do with a firm they see: staff change and delete it; its own admin only reads it. */
+export function firmAbilities(actor: Pick<SessionUser, 'role'>) {
+  const manage = isStaff(actor.role);
+  return { edit: manage, delete: manage };
+}

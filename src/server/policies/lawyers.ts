@@ -19,3 +19,9 @@ export function scope(actor: Actor): SQL | undefined {
 export function can(actor: Actor, _action: 'manage', lawyer: { firmId: number }): boolean {
   return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === lawyer.firmId);
 }
+
+/** What the caller may do with a lawyer they see: change and delete it within their reach (`can`). */
+export function lawyerAbilities(actor: Actor, lawyer: { firmId: number }) {
+  const manage = can(actor, 'manage', lawyer);
+  return { edit: manage, delete: manage };
+}

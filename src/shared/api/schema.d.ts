@@ -1515,6 +1515,7 @@ export interface components {
             firmName: string;
         };
         Firm: {
+            abilities: components["schemas"]["RecordAbilities"];
             id: components["schemas"]["RecordId"];
             firmName: string;
             /** @description The firm admin's first name. */
@@ -1526,6 +1527,16 @@ export interface components {
             /** @description Active cases. */
             casesAmount: number;
             lawyersCount: number;
+        };
+        /** @description What the caller may do with this record now (the area's policy, the same check its writes make). */
+        RecordAbilities: {
+            edit: boolean;
+            delete: boolean;
+        };
+        /** @description What the caller may do with this client now (the clients policy). */
+        ClientAbilities: {
+            edit: boolean;
+            resetPassword: boolean;
         };
         FirmList: {
             items: components["schemas"]["Firm"][];
@@ -1544,6 +1555,7 @@ export interface components {
             firm: components["schemas"]["FirmRef"];
         };
         Lawyer: {
+            abilities: components["schemas"]["RecordAbilities"];
             id: components["schemas"]["RecordId"];
             firstName: string;
             surname: string;
@@ -1575,6 +1587,7 @@ export interface components {
             city?: string;
         };
         Solicitor: {
+            abilities: components["schemas"]["RecordAbilities"];
             id: components["schemas"]["RecordId"];
             name: string;
             address: components["schemas"]["SolicitorAddress"];
@@ -1611,6 +1624,7 @@ export interface components {
             withActiveCases: number;
         };
         Client: {
+            abilities: components["schemas"]["ClientAbilities"];
             /** @description The client's id (SessionUser.customerId). */
             id: number;
             /** @description The application the client is derived from. */

@@ -96,12 +96,16 @@ function ClientEditor({ client }: { client: Client }) {
       </fieldset>
       <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="off" {...form.field('contactNumber')} />
       <div className="form__actions">
-        <Button type="submit" busy={save.busy} disabled={!form.dirty}>
-          Save
-        </Button>
-        <Button variant="secondary" busy={reset.busy} onClick={() => void reset.run()}>
-          Reset password
-        </Button>
+        {client.abilities.edit ? (
+          <Button type="submit" busy={save.busy} disabled={!form.dirty}>
+            Save
+          </Button>
+        ) : null}
+        {client.abilities.resetPassword ? (
+          <Button variant="secondary" busy={reset.busy} onClick={() => void reset.run()}>
+            Reset password
+          </Button>
+        ) : null}
         <Link className="button button--link" to={paths.clients.url()}>
           cancel
         </Link>

@@ -13,6 +13,7 @@ const client = {
   contactNumber: '07700 900123',
   status: 'customerAccepted',
   activeCases: 1,
+  abilities: { edit: true, resetPassword: true },
 };
 const list = { 'GET /clients': () => json(200, { items: [client], total: 8, page: 1, pageSize: 10, withActiveCases: 5 }) };
 const edit = { 'GET /clients/7': () => json(200, client) };
@@ -29,6 +30,14 @@ describe('clients list', () => {
 });
 
 describe('edit client', () => {
+  it('offers Save and Reset password only as the record’s abilities say', async () => {
+    const readOnly = { ...client, abilities: { edit: false, resetPassword: false } };
+    renderApp('/clients/7', { role: 'admin', handlers: { ...list, 'GET /clients/7': () => json(200, readOnly) } });
+    expect(await screen.findByLabelText('First name')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+  });
+
   it('shows the email disabled and the date of birth; Save only after a change; saves to /clients', async () => {
     const { user, calls, router } = renderApp('/clients/7', {
       role: 'admin',

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
 import { Collapsible } from '../../ui/collapsible';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
 import { formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
-import { hasPermissions } from '../../../shared/rules/permissions';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
@@ -17,7 +15,6 @@ import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
 import { useForm } from '../../ui/use-form';
 import { pageHref, usePageParam } from '../../ui/pagination';
-import { sessionUserAtom } from '../../session/session';
 import { AdminList, Overview } from '../../admin-kit/admin-list';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import { notFoundAnswer, recordId, useLoad, type Firm } from '../../admin-kit/calls';
@@ -61,7 +58,6 @@ export default function FirmPage() {
 }
 
 function FirmScreen({ firm: loaded }: { firm: Firm }) {
-  const user = useAtomValue(sessionUserAtom);
   const navigate = useNavigate();
   const toast = useToast();
   const page = usePageParam();
@@ -70,7 +66,6 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm(firmFormSchema, emptyFirm);
-  const canManage = user ? hasPermissions(user.role, ['crudFirm']) : false;
 
   const { setInitialValues } = form;
   useEffect(() => {
@@ -133,7 +128,7 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
         <Collapsible.Content className="admin-details__content">
           <form className="form admin-form" noValidate onSubmit={save.onSubmit}>
             <FirmFields form={form} loginReadOnly disabled={!editing} />
-            {canManage ? (
+            {firm.abilities.edit || firm.abilities.delete ? (
               <div className="form__actions">
                 {editing ? (
                   <>
@@ -146,12 +141,16 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
                   </>
                 ) : (
                   <>
-                    <Button variant="secondary" onClick={() => setEditing(true)}>
-                      edit
-                    </Button>
-                    <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
-                      delete
-                    </Button>
+                    {firm.abilities.edit ? (
+                      <Button variant="secondary" onClick={() => setEditing(true)}>
+                        edit
+                      </Button>
+                    ) : null}
+                    {firm.abilities.delete ? (
+                      <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
+                        delete
+                      </Button>
+                    ) : null}
                   </>
                 )}
               </div>

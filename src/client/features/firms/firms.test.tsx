@@ -11,6 +11,7 @@ const firm = {
   login: 'fiona@hv.test',
   casesAmount: 2,
   lawyersCount: 1,
+  abilities: { edit: true, delete: true },
 };
 const lawyer = {
   id: 8,
@@ -21,6 +22,7 @@ const lawyer = {
   firm: { id: 3, firmName: 'Harbour & Vale' },
   casesAmount: 2,
   state: 'active',
+  abilities: { edit: true, delete: true },
 };
 
 const firmHandlers = {
@@ -240,7 +242,12 @@ describe('law firm page', () => {
   });
 
   it('a firm admin reads their own firm without edit or delete', async () => {
-    const { user } = renderApp('/firms/3', { role: 'firm', handlers: firmHandlers });
+    // The server says what the caller may do: its own admin reads the firm, staff change it.
+    const readOnly = { ...firm, abilities: { edit: false, delete: false } };
+    const { user } = renderApp('/firms/3', {
+      role: 'firm',
+      handlers: { ...firmHandlers, 'GET /firms/3': () => json(200, readOnly) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Firm - details' }));
     expect(screen.queryByRole('button', { name: 'edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();

@@ -67,12 +67,16 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
       </p>
       <LawyerFields form={form} loginReadOnly />
       <div className="form__actions">
-        <Button type="submit" busy={save.busy} disabled={!form.dirty}>
-          Save
-        </Button>
-        <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
-          Delete
-        </Button>
+        {lawyer.abilities.edit ? (
+          <Button type="submit" busy={save.busy} disabled={!form.dirty}>
+            Save
+          </Button>
+        ) : null}
+        {lawyer.abilities.delete ? (
+          <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
+            Delete
+          </Button>
+        ) : null}
         <Link className="button button--link" to={paths.lawyers.url()}>
           cancel
         </Link>

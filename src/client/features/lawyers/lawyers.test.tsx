@@ -12,6 +12,7 @@ const lawyer = {
   firm: { id: 3, firmName: 'Harbour & Vale' },
   casesAmount: 1,
   state: 'active',
+  abilities: { edit: true, delete: true },
 };
 
 const listHandlers = {

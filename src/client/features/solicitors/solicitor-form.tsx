@@ -170,6 +170,8 @@ interface SolicitorFormProps {
   /** More actions beside Save (Delete on the edit page), and whether one is under way. */
   extraActions?: ReactNode;
   extraBusy?: boolean;
+  /** Whether the caller may save (the record's abilities); without it the form only shows. */
+  canSave?: boolean;
 }
 
 export function SolicitorForm({
@@ -182,6 +184,7 @@ export function SolicitorForm({
   setMessage,
   extraActions,
   extraBusy = false,
+  canSave = true,
 }: SolicitorFormProps) {
   const form = useForm(solicitorFormSchema, initial);
 
@@ -215,9 +218,11 @@ export function SolicitorForm({
         {...form.field('deliveryMethod')}
       />
       <div className="form__actions">
-        <Button type="submit" busy={busy} disabled={!form.dirty}>
-          Save
-        </Button>
+        {canSave ? (
+          <Button type="submit" busy={busy} disabled={!form.dirty}>
+            Save
+          </Button>
+        ) : null}
         {extraActions}
         <Link className="button button--link" to={cancelTo}>
           cancel

@@ -57,10 +57,13 @@ function SolicitorEditor({ solicitor }: { solicitor: Solicitor }) {
         message={message}
         setMessage={setMessage}
         extraBusy={remove.busy}
+        canSave={solicitor.abilities.edit}
         extraActions={
-          <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
-            Delete
-          </Button>
+          solicitor.abilities.delete ? (
+            <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
+              Delete
+            </Button>
+          ) : null
         }
       />
     </>

@@ -13,6 +13,7 @@ const solicitor = {
   deliveryMethod: 'Video call',
   casesAmount: 3,
   state: 'active',
+  abilities: { edit: true, delete: true },
 };
 const list = { 'GET /solicitors': () => json(200, { items: [solicitor], total: 6, page: 1, pageSize: 10, withActiveCases: 2 }) };
 

@@ -2,12 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/connection';
 import { type SessionUser } from '../../auth/sessions';
 import { AppError } from '../../http/app-error';
-import * as applicationPolicy from '../../policies/applications';
+import * as clientPolicy from '../../policies/clients';
 import { activeCase } from '../../db/active-case';
 import { searchPattern } from '../../db/like';
 
 /** The applications the caller reaches (the one application scope), as a raw query's condition. */
-export const inScope = (user: SessionUser): SQL => applicationPolicy.scope(user) ?? sql`true`;
+/** The caller's reach over `applications` joined to `lawyers` (the clients policy's scope). */
+export const inScope = (user: SessionUser): SQL => clientPolicy.scope(user) ?? sql`true`;
 export interface ClientRow {
   id: number;
   applicationId: number;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { AppError } from '../../http/app-error';
 import { type ServiceContext } from '../context';
+import { clientAbilities } from '../../policies/clients';
 import { type ClientRow, clientColumns, perClient, clientFrom } from './client-record';
 
 /** One client the caller reaches through an application; else 404. */
@@ -11,5 +12,5 @@ export async function getClient({ db, actor: user }: ServiceContext, { id }: { i
     sql`${perClient(user, id)} select ${clientColumns} ${clientFrom} where c.id = ${id} and c.deleted_at is null`,
   );
   if (!row) throw AppError.notFound();
-  return row;
+  return { ...row, abilities: clientAbilities(user) };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { type ServiceContext } from '../context';
+import { clientAbilities } from '../../policies/clients';
 import { pageClause, type Paging } from '../../db/paging';
 import { type ClientRow, clientColumns, perClient, clientCondition, clientFrom } from './client-record';
 
@@ -18,7 +19,7 @@ export async function listClients({ db, actor: user }: ServiceContext, query: Pa
     ),
   ]);
   return {
-    items,
+    items: items.map((client) => ({ ...client, abilities: clientAbilities(user) })),
     total: counts?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

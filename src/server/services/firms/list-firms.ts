@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { type ServiceContext } from '../context';
+import { firmAbilities } from '../../policies/firms';
 import { pageClause, type Paging } from '../../db/paging';
 import { type FirmRow, firmSelect, firmCondition } from './firm-record';
 
 /** A page of firms (newest first) with the lawyers across all firms; two queries in all. */
-export async function listFirms({ db }: ServiceContext, query: Paging & { search?: string }) {
+export async function listFirms({ db, actor }: ServiceContext, query: Paging & { search?: string }) {
   const condition = firmCondition(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<FirmRow>(db, sql`${firmSelect} where ${condition} order by f.id desc ${pageClause(query)}`),
@@ -20,7 +21,7 @@ export async function listFirms({ db }: ServiceContext, query: Paging & { search
     ),
   ]);
   return {
-    items,
+    items: items.map((firm) => ({ ...firm, abilities: firmAbilities(actor) })),
     total: counts?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -23,9 +23,9 @@ export interface LawyerRow {
   casesAmount: number;
 }
 /** The wire's Lawyer. */
-export function toLawyer(row: LawyerRow) {
+export function toLawyer(row: LawyerRow, actor: SessionUser) {
   const { firmName, ...rest } = row;
-  return { ...rest, firm: { id: row.firmId, firmName } };
+  return { ...rest, firm: { id: row.firmId, firmName }, abilities: lawyerPolicy.lawyerAbilities(actor, row) };
 }
 /** Live lawyers the scope reaches, filtered; aliases: u (users), f (firms). */
 export function lawyerCondition(user: SessionUser, filter: LawyerFilter): SQL {
@@ -48,7 +48,7 @@ export async function findLawyer(db: Database, user: SessionUser, id: number) {
     db,
     sql`select ${lawyerColumns} ${lawyerFrom} where lawyers.id = ${id} and ${lawyerCondition(user, {})}`,
   );
-  return row ? toLawyer(row) : undefined;
+  return row ? toLawyer(row, user) : undefined;
 }
 
 /** The lawyer row locked for a change, if the caller manages it. */

@@ -14,5 +14,5 @@ export async function listLawyers({ db, actor: user }: ServiceContext, query: Pa
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total ${lawyerFrom} where ${condition}`),
   ]);
-  return { items: rows.map(toLawyer), total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => toLawyer(row, user)), total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { type ServiceContext } from '../context';
+import { solicitorAbilities } from '../../policies/solicitors';
 import { pageClause, type Paging } from '../../db/paging';
 import { type SolicitorRow, casesOf, solicitorColumns, solicitorCondition } from './solicitor-record';
 
@@ -8,7 +9,7 @@ import { type SolicitorRow, casesOf, solicitorColumns, solicitorCondition } from
  * A page of solicitors (by name) with each one's active cases, and the count of those with any;
  * the counts run on the page's rows only. Two queries in all.
  */
-export async function listSolicitors({ db }: ServiceContext, query: Paging & { search?: string }) {
+export async function listSolicitors({ db, actor }: ServiceContext, query: Paging & { search?: string }) {
   const condition = solicitorCondition(query.search);
   const [items, [counts]] = await Promise.all([
     queryRows<SolicitorRow>(
@@ -22,7 +23,7 @@ export async function listSolicitors({ db }: ServiceContext, query: Paging & { s
     ),
   ]);
   return {
-    items,
+    items: items.map((solicitor) => ({ ...solicitor, abilities: solicitorAbilities(actor, solicitor) })),
     total: counts?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
