@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/connection';
@@ -47,6 +48,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   securityHeaders(app, { production: config.production });
   app.setErrorHandler(errorHandler);
 
+  // The built PWA first: its files are sent as compressed at build (.br/.gz beside them), so the
+  // compression below, which only sees routes registered after it, never touches them.
+  await serveClient(app, config.staticDir);
+  await app.register(fastifyCompress, COMPRESSION);
+
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
@@ -63,9 +69,20 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       return renderMailboxPage(await readMailbox(db), config.publicUrl);
     });
   }
-  await serveClient(app, config.staticDir);
   return app;
 }
+
+/**
+ * API answers (JSON) and server pages compressed on the fly above 1 KB, brotli at its fast
+ * quality or gzip; never a request body (nothing sends one compressed, and an inflated body is
+ * a way to exhaust memory); zstd left out so every Node version answers alike (decision 312).
+ */
+const COMPRESSION = {
+  global: true,
+  globalDecompression: false,
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+} satisfies FastifyCompressOptions;
 
 /**
  * Node's limits on slow clients: headers and the whole request must arrive in time, a silent
@@ -101,6 +118,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
     method: op.method,
     url: op.url,
     schema,
+    // A file download (PDF, ZIP) is sent as it is: compressing it again only costs CPU (decision 312).
+    ...(op.binaryResponse ? { compress: false as const } : {}),
     // Authenticate, then check the contract's roles and permissions, before the body is looked at.
     onRequest: async (request) => {
       if (op.public) return;
@@ -137,7 +156,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. */
+/**
+ * The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. A text file
+ * goes out as the brotli or gzip file written beside it at build (scripts/precompress.ts), as the
+ * browser accepts; the plain file otherwise (decision 310).
+ */
 async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -146,10 +169,13 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const name = path.relative(staticDir, filePath);
         // Hashed assets never change; the shell and the worker must be checked on every load.
         reply.header('Cache-Control', name.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers brotli, gzip or plain bytes: a shared cache must keep them apart.
+        reply.header('Vary', 'Accept-Encoding');
       },
     });
   }
