@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import {
+  changeRowId,
+  changeRowSchema,
   db,
   draftRowId,
   draftRowSchema,
@@ -126,12 +128,15 @@ async function applyOutcome(
   sent: SentVersion | null,
 ): Promise<void> {
   const { userId } = row;
-  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads], async () => {
+  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
 
     if (outcome.type === 'done') {
+      // The server's data changed: every tab's lists and records fetch it again (decision 340).
+      const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
+      await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
       await db.results.put({
