@@ -53,6 +53,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 { index: true, element: <Navigate to={paths.applications.url()} replace /> },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
+                privateRoute(paths.changes, () => import('../offline/changes-page').then((m) => m.default)),
                 ...developmentRoutes(),
 
                 privateRoute(paths.applications, () =>

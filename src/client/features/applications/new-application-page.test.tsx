@@ -122,7 +122,8 @@ describe('new application', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(answered.login).toBe(1));
     await router.navigate('/applications');
-    await user.click(await screen.findByRole('link', { name: /Needs your attention/ }));
+    const waiting = await screen.findByRole('region', { name: 'Not on the server yet' });
+    await user.click(await within(waiting).findByRole('link', { name: /Needs your attention/ }));
     await waitFor(() => expect(currentUrl(router)).toBe(`/applications/${localId}/personal`));
     const email = await screen.findByLabelText<HTMLInputElement>('Email address');
     expect(email.value).toBe('nina@example.test');
