@@ -25,15 +25,18 @@ export function scope(actor: Actor): SQL | undefined {
 }
 
 /** What a caller may do to an application they can see. */
-export type ApplicationAction = 'editJourney' | 'submit';
+export type ApplicationAction = 'editJourney' | 'submit' | 'inviteClient';
 
 /**
  * Who may change an application's journey and submit it: its lawyer (lawyer role), its client
  * (customer role), or root. Others never get here for a save (the contract's updateApplication
  * permission), but the rule stands on its own. Which statuses allow it is the transitions' rule.
  */
-export function can(actor: Actor, _action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
+export function can(actor: Actor, action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
   if (actor.role === 'root') return true;
+  // Correcting the client's email and inviting them again: their lawyer and staff (decision 344).
+  if (action === 'inviteClient')
+    return actor.role === 'admin' || (actor.role === 'lawyer' && actor.lawyerId === application.lawyerId);
   if (actor.role === 'lawyer') return actor.lawyerId === application.lawyerId;
   if (actor.role === 'customer') return actor.customerId === application.clientId;
   return false;

@@ -20,7 +20,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
  */
 export function applicationAbilities(
   actor: SessionUser,
-  row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'>,
+  row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'> & { clientStatus?: string },
 ): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
@@ -29,6 +29,10 @@ export function applicationAbilities(
     submit: transitions.includes('submitted') && applicationPolicy.can(actor, 'submit', row),
     transitions,
     changeDocuments: changeableDocumentTypes(actor, status),
+    // Known on the record only (the list does not read the client's account): decision 344.
+    ...(row.clientStatus === undefined
+      ? {}
+      : { inviteClient: row.clientStatus === 'invited' && applicationPolicy.can(actor, 'inviteClient', row) }),
   };
 }
 
