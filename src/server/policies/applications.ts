@@ -25,14 +25,16 @@ export function scope(actor: Actor): SQL | undefined {
 }
 
 /** What a caller may do to an application they can see. */
-export type ApplicationAction = 'editJourney' | 'submit';
+export type ApplicationAction = 'editJourney' | 'submit' | 'sign';
 
 /**
  * Who may change an application's journey and submit it: its lawyer (lawyer role), its client
  * (customer role), or root. Others never get here for a save (the contract's updateApplication
  * permission), but the rule stands on its own. Which statuses allow it is the transitions' rule.
  */
-export function can(actor: Actor, _action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
+export function can(actor: Actor, action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
+  // Only the client signs their documents (spec section 6: "only the customer role may sign").
+  if (action === 'sign') return actor.role === 'customer' && actor.customerId === application.clientId;
   if (actor.role === 'root') return true;
   if (actor.role === 'lawyer') return actor.lawyerId === application.lawyerId;
   if (actor.role === 'customer') return actor.customerId === application.clientId;
