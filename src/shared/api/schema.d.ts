@@ -1297,6 +1297,20 @@ export interface components {
             transitions: components["schemas"]["ApplicationStatus"][];
             /** @description The document types the caller may upload or delete now. */
             changeDocuments: components["schemas"]["DocumentType"][];
+            /** @description The review checks the caller may tick or untick now (POST /applications/checks): the three review checks in the review state, the certificate of independent advice in the prepare state. */
+            checks?: components["schemas"]["ApplicationCheck"][];
+            /** @description The caller may accept the application in its status (the screen enables 'accept' once the three checks are ticked). */
+            accept?: boolean;
+            /** @description The caller may prepare the signature envelope now (POST /docusign/init). */
+            prepareEnvelope?: boolean;
+            /** @description The caller may notify the client to sign now (POST /docusign/notify). */
+            notifyClient?: boolean;
+            /** @description The caller may sign the documents now (POST /docusign/sign). */
+            sign?: boolean;
+            /** @description The caller may say 'i no longer wish to proceed' now (state customerRejected). */
+            withdraw?: boolean;
+            /** @description The caller may change the draft loan amount now (POST /loans/update with applicationId). */
+            updateLoanAmount?: boolean;
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */
@@ -2383,7 +2397,10 @@ export interface operations {
     updateApplicationCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2633,7 +2650,10 @@ export interface operations {
     initEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2666,7 +2686,10 @@ export interface operations {
     notifyClientToSign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2931,7 +2954,10 @@ export interface operations {
     updateLoanAmount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
