@@ -1297,20 +1297,24 @@ export interface components {
             transitions: components["schemas"]["ApplicationStatus"][];
             /** @description The document types the caller may upload or delete now. */
             changeDocuments: components["schemas"]["DocumentType"][];
-            /** @description The review checks the caller may tick or untick now (POST /applications/checks): the three review checks in the review state, the certificate of independent advice in the prepare state. */
+            /** @description The review checks the caller may tick or untick now (POST /applications/checks): kycAmlCheck, credidCheck and repaymentVehicle in the review state, independentAdvice in the prepare state. */
             checks?: components["schemas"]["ApplicationCheck"][];
-            /** @description The caller may accept the application in its status (the screen enables 'accept' once the three checks are ticked). */
+            /** @description 'accept' (providerAccepted): staff, status submitted and the three review checks ticked. */
             accept?: boolean;
-            /** @description The caller may prepare the signature envelope now (POST /docusign/init). */
-            prepareEnvelope?: boolean;
-            /** @description The caller may notify the client to sign now (POST /docusign/notify). */
-            notifyClient?: boolean;
-            /** @description The caller may sign the documents now (POST /docusign/sign). */
-            sign?: boolean;
-            /** @description The caller may say 'i no longer wish to proceed' now (state customerRejected). */
+            /** @description 'reject' (providerRejected): staff, status submitted. */
+            reject?: boolean;
+            /** @description 'i no longer wish to proceed' (customerRejected): the application's own client, from the accepted, prepared and notified statuses. */
             withdraw?: boolean;
-            /** @description The caller may change the draft loan amount now (POST /loans/update with applicationId). */
+            /** @description 'update loan facility' on the draft amount (POST /loans/update with applicationId): staff, in the review and prepare states. */
             updateLoanAmount?: boolean;
+            /** @description 'prepare docusign' (POST /docusign/init): staff, in the prepare state, with independentAdvice ticked. */
+            prepareEnvelope?: boolean;
+            /** @description 'Notify client' (POST /docusign/notify): staff, status esignPrepared. */
+            notifyClient?: boolean;
+            /** @description Sign the documents (POST /docusign/sign): the own client, status customerNotified. */
+            sign?: boolean;
+            /** @description Staff read the emails sent about the application (GET /mail/{id}). */
+            readEmails?: boolean;
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */

@@ -35,7 +35,7 @@ function ContractFiles({ applicationId }: { applicationId: number }) {
   );
   const { data, error } = useCachedQuery(`application:${applicationId}:docs`, fetcher);
   const files = (data?.documents ?? [])
-    .filter((document) => contractDocumentTypes.includes(document.type))
+    .filter((document) => (contractDocumentTypes as readonly string[]).includes(document.type))
     .flatMap((document) => document.files);
   return (
     <div className="details-contract">

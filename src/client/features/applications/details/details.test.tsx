@@ -88,8 +88,11 @@ const reviewAbilities = {
   transitions: ['providerAccepted', 'providerRejected'],
   changeDocuments: ['formE', 'secci', 'solicitorLetter'],
   checks: ['kycAmlCheck', 'credidCheck', 'repaymentVehicle'],
-  accept: true,
+  // The server says 'accept' only once the three checks are ticked there.
+  accept: false,
+  reject: true,
   updateLoanAmount: true,
+  readEmails: true,
 };
 
 const prepareAbilities = {
@@ -97,8 +100,10 @@ const prepareAbilities = {
   transitions: ['esignPrepared'],
   changeDocuments: ['solicitorLetter'],
   checks: ['independentAdvice'],
-  prepareEnvelope: true,
+  // 'prepare docusign' only once the certificate is ticked there.
+  prepareEnvelope: false,
   updateLoanAmount: true,
+  readEmails: true,
 };
 
 const emptyEmails = () => json(200, { items: [], total: 0, page: 1, pageSize: 3 });
@@ -340,7 +345,12 @@ describe('staff review screen', () => {
 
   it('a decision made offline waits on the device, and one overtaken meanwhile is refused on the page with nothing lost', async () => {
     let online = false;
-    const application = record({ kycAmlCheck: true, credidCheck: true, repaymentVehicle: true, abilities: reviewAbilities });
+    const application = record({
+      kycAmlCheck: true,
+      credidCheck: true,
+      repaymentVehicle: true,
+      abilities: { ...reviewAbilities, accept: true },
+    });
     const keys: (string | null)[] = [];
     const { user } = renderApp('/applications/1/details', {
       role: 'admin',

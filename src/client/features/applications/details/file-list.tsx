@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { components } from '../../../../shared/api/schema';
-import { documentTypeLabels, documentTypeOrder } from '../../../../shared/rules/document-types';
+import { documentTypeLabels, documentTypes } from '../../../../shared/rules/document-types';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast-store';
 import { downloadDocument } from './download';
@@ -23,7 +23,7 @@ export function FileList({ applicationId, files }: { applicationId: number; file
       setBusy(null);
     }
   };
-  const types = documentTypeOrder.filter((type) => files.some((file) => file.type === type));
+  const types = documentTypes.filter((type) => files.some((file) => file.type === type));
   if (types.length === 0) return <p className="details-empty">No files yet.</p>;
   return (
     <div className="details-files">

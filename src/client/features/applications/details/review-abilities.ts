@@ -11,6 +11,7 @@ export interface DetailsAbilities {
   updateLoanAmount: boolean;
   sign: boolean;
   withdraw: boolean;
+  readEmails: boolean;
   changeDocuments: readonly string[];
 }
 
@@ -32,12 +33,14 @@ export function detailsAbilities(application: Application): DetailsAbilities {
   return {
     checks: given?.checks ?? fallbackChecks,
     accept: given?.accept ?? may('providerAccepted'),
-    reject: may('providerRejected'),
+    reject: given?.reject ?? may('providerRejected'),
     prepareEnvelope: given?.prepareEnvelope ?? may('esignPrepared'),
     notifyClient: given?.notifyClient ?? may('customerNotified'),
     updateLoanAmount: given?.updateLoanAmount ?? false,
     sign: given?.sign ?? may('customerAccepted'),
     withdraw: given?.withdraw ?? may('customerRejected'),
+    // Staff's screen only; a server that does not say yet leaves the section to its own answer.
+    readEmails: given?.readEmails ?? true,
     changeDocuments: given?.changeDocuments ?? [],
   };
 }

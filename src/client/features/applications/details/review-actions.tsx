@@ -150,12 +150,16 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
     }
   };
 
+  const reviewChecks = reviewChecksOfReview.filter(editable);
+  // The server says 'accept' (and 'prepare docusign') only once their checks are ticked there; the
+  // buttons show in their state from the start, enabled once the checks read ticked here (decision 301).
+  const showAccept = abilities.accept || (reviewChecks.length > 0 && abilities.reject);
+  const showPrepare = abilities.prepareEnvelope || editable('independentAdvice');
   const refused = decisionRefusal.draft?.status === 'rejected' ? decisionRefusal.draft : undefined;
   const refusedDecision = refused?.value.decision as ReviewDecision | undefined;
   const envelopeRefusal = refusedDecision === 'prepareEnvelope' && refused?.serverError !== 'conflict';
   // Under the button while it is offered (pressing it again sends it again); otherwise a notice.
-  const envelopeFailed = envelopeRefusal && abilities.prepareEnvelope;
-  const reviewChecks = reviewChecksOfReview.filter(editable);
+  const envelopeFailed = envelopeRefusal && showPrepare;
   const allTicked = reviewChecksOfReview.every(value);
   const certificate = value('independentAdvice');
   const pending = queued.decision;
@@ -163,9 +167,9 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
   const offers =
     reviewChecks.length > 0 ||
     editable('independentAdvice') ||
-    abilities.accept ||
+    showAccept ||
     abilities.reject ||
-    abilities.prepareEnvelope ||
+    showPrepare ||
     abilities.notifyClient;
   if (!offers && !refused && !pending && !message) return null;
 
@@ -233,13 +237,13 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
         </p>
       ) : (
         <>
-          {abilities.accept || abilities.reject ? (
+          {showAccept || abilities.reject ? (
             <div className="details-actions">
               {abilities.reject ? decisionButton('reject', !loading || busy === 'reject', 'secondary') : null}
-              {abilities.accept ? decisionButton('accept', allTicked && !loading) : null}
+              {showAccept ? decisionButton('accept', allTicked && !loading) : null}
             </div>
           ) : null}
-          {abilities.prepareEnvelope ? (
+          {showPrepare ? (
             <div className="details-actions details-actions--stacked">
               {decisionButton('prepareEnvelope', certificate && !loading)}
               {envelopeFailed ? (

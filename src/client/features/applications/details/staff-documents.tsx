@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { components } from '../../../../shared/api/schema';
 import { isAcceptedFileName } from '../../../../shared/rules/accepted-file';
-import { documentTypeLabels, documentTypeOrder, type DocumentType } from '../../../../shared/rules/document-types';
+import { documentTypeLabels, documentTypes, type DocumentType } from '../../../../shared/rules/document-types';
 import { uploadMessage } from '../../../../shared/rules/error-codes';
 import { enqueue } from '../../../offline/outbox';
 import { Button } from '../../../ui/button';
@@ -161,7 +161,7 @@ export function StaffDocuments({ application, changeable }: { application: Appli
     }
   };
 
-  const types = documentTypeOrder.filter((each) => changeable.includes(each) || application.files.some((f) => f.type === each));
+  const types = documentTypes.filter((each) => changeable.includes(each) || application.files.some((f) => f.type === each));
   return (
     <div className="details-files">
       <div className="details-upload">

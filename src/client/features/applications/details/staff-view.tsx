@@ -51,7 +51,7 @@ export function StaffView({
         )}
       </section>
       {application.loanId !== null ? <SignedDocuments applicationId={application.id} /> : null}
-      <ApplicationEmails applicationId={application.id} caseRef={caseRef} />
+      {abilities.readEmails ? <ApplicationEmails applicationId={application.id} caseRef={caseRef} /> : null}
       <LoanAmount application={application} editable={abilities.updateLoanAmount} onChanged={onChanged} />
       <ReviewActions application={application} abilities={abilities} offlineCopy={offlineCopy} onChanged={onChanged} />
     </div>
