@@ -162,8 +162,12 @@ describe('POST /docusign/init', () => {
       'assignmentAgreement',
       'termsAndConditions',
       'preContractExplanations',
-      'instructionsToSolicitorsLetter',
     ]);
+    // The letter of instruction is made with the set, as a staff-only file outside the envelope.
+    const letters = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from files where application_id = ${c.applicationId} and type = 'instructionsToSolicitorsLetter' and deleted_at is null`,
+    );
+    expect(letters[0]!.n).toBe(1);
     const storage = fileStorage(server.config.filesDir);
     for (const d of documents) {
       const chunks: Buffer[] = [];
@@ -248,7 +252,7 @@ describe('POST /docusign/sign and the signing link', () => {
     const session = res.json();
     expect(session).toMatchObject({ status: 'ready', signerName: 'Nina Fairweather', caseRef: 'NF-2026-77', signedAt: null });
     expect(session.signerEmail).toMatch(/^c\*\*\*@factory\.test$/);
-    expect(session.documents).toHaveLength(6);
+    expect(session.documents).toHaveLength(5);
     const pdf = await download(session.documents[1].download.url);
     expect(sha256(pdf)).toBe(session.documents[1].sha256);
     await get(`/api/esign/${token}`, c.client);
@@ -366,7 +370,7 @@ describe('POST /esign/{token}/sign', () => {
     const signedCopies = await server.rows<{ n: number }>(
       sql`select count(*)::int as n from files where application_id = ${c.applicationId} and name like '%(signed)'`,
     );
-    expect(signedCopies[0]!.n).toBe(6);
+    expect(signedCopies[0]!.n).toBe(5);
     const application = await get(`/api/applications/${c.applicationId}`, c.lawyer);
     expect(application.json()).toMatchObject({ status: 'customerAccepted', loanId: loans[0]!.id });
 
@@ -434,7 +438,7 @@ describe('GET /docusign/signedDocs', () => {
     const res = await signedDocs(c.client);
     const body = res.json();
     expect(body.envelopId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.documents).toHaveLength(6);
+    expect(body.documents).toHaveLength(5);
     expect(body.documents.every((d: { matches: boolean }) => d.matches)).toBe(true);
     const agreement = body.documents.find((d: { type: string }) => d.type === 'loanAgreement');
     const pdf = await download(agreement.download.url);
@@ -461,6 +465,6 @@ describe('GET /docusign/signedDocs', () => {
     await fileStorage(server.config.filesDir).put(agreement.key, tampered);
     const after = (await signedDocs(staff.admin)).json();
     expect(after.documents.find((d: { type: string }) => d.type === 'loanAgreement').matches).toBe(false);
-    expect(after.documents.filter((d: { matches: boolean }) => d.matches)).toHaveLength(5);
+    expect(after.documents.filter((d: { matches: boolean }) => d.matches)).toHaveLength(4);
   });
 });

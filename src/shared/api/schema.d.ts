@@ -1379,6 +1379,24 @@ export interface components {
             transitions: components["schemas"]["ApplicationStatus"][];
             /** @description The document types the caller may upload or delete now. */
             changeDocuments: components["schemas"]["DocumentType"][];
+            /** @description The review checks the caller may tick or untick now (POST /applications/checks): kycAmlCheck, credidCheck and repaymentVehicle in the review state, independentAdvice in the prepare state. */
+            checks?: components["schemas"]["ApplicationCheck"][];
+            /** @description 'accept' (providerAccepted): staff, status submitted and the three review checks ticked. */
+            accept?: boolean;
+            /** @description 'reject' (providerRejected): staff, status submitted. */
+            reject?: boolean;
+            /** @description 'i no longer wish to proceed' (customerRejected): the application's own client, from the accepted, prepared and notified statuses. */
+            withdraw?: boolean;
+            /** @description 'update loan facility' on the draft amount (POST /loans/update with applicationId): staff, in the review and prepare states. */
+            updateLoanAmount?: boolean;
+            /** @description 'prepare docusign' (POST /docusign/init): staff, in the prepare state, with independentAdvice ticked. */
+            prepareEnvelope?: boolean;
+            /** @description 'Notify client' (POST /docusign/notify): staff, status esignPrepared. */
+            notifyClient?: boolean;
+            /** @description Sign the documents (POST /docusign/sign): the own client, status customerNotified. */
+            sign?: boolean;
+            /** @description Staff read the emails sent about the application (GET /mail/{id}). */
+            readEmails?: boolean;
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */
@@ -2537,7 +2555,10 @@ export interface operations {
     updateApplicationCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3188,7 +3209,10 @@ export interface operations {
     updateLoanAmount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

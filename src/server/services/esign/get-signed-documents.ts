@@ -15,8 +15,7 @@ type SignedDocuments = components['schemas']['SignedDocuments'];
  * GET /docusign/signedDocs: the application's signed envelope and its signed documents, each with a
  * download link and a tamper check: the stored file's SHA-256 now against the one recorded at
  * signing (`matches` false when the bytes changed or are gone). Staff and the application's client
- * (others 404 by scope); 404 before signing. The client gets every document they signed, the letter
- * of instruction included (docs/decisions.md: 287).
+ * (others 404 by scope); 404 before signing.
  */
 export async function getSignedDocuments(ctx: ServiceContext, input: { applicationId: number }): Promise<SignedDocuments> {
   const { db, actor, storage } = ctx;

@@ -10,10 +10,9 @@ import { envelopeDocumentsOf, findEnvelopeByToken, maskEmail, recordEnvelopeEven
 type SigningSession = components['schemas']['SigningSession'];
 
 /**
- * GET /esign/{token}: what the signing page shows. Each document comes with a short-lived download
- * link (the signed copy once signed); the client reads every document of the envelope, the letter of
- * instruction included, as they sign it (docs/decisions.md: 287). The first opening is an envelope
- * event ('opened').
+ * GET /esign/{token}: what the signing page shows. Each document of the envelope comes with a
+ * short-lived download link (the signed copy once signed). The first opening is an envelope event
+ * ('opened').
  */
 export async function getSigningSession(ctx: ServiceContext, input: { token: string }): Promise<SigningSession> {
   const { db, actor } = ctx;

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { findApplication } from '../applications/find-application';
 import { presentApplication, type ApplicationRecord } from '../applications/present-application';
+import { envelopeDocumentTypes } from '../../../shared/rules/document-types';
 import { applicationTransitions, roleMayTransition, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import { recordEnvelopeEvent } from './envelope-record';
 import { generateContractDocuments } from './generate-contract-documents';
@@ -18,7 +19,8 @@ function assertMayPrepare(application: { status: string; independentAdvice: bool
 
 /**
  * POST /docusign/init: staff prepare the signature envelope ('prepare docusign'). The contract set is
- * made again from the application (so the amounts are current), then, under the application's row
+ * made again from the application (so the amounts are current); the envelope holds the documents the
+ * client signs (envelopeDocumentTypes). Then, under the application's row
  * lock, earlier open envelopes are voided, the provider makes the new one with each document's
  * SHA-256, and the application moves to esignPrepared with its envelopeId. A failure to make the
  * documents is the spec's `envelopeFailed` (docs/decisions.md: 283).
@@ -34,7 +36,9 @@ export async function initEnvelope(
 
   let documents;
   try {
-    documents = await generateContractDocuments(db, storage, config, found.id, { uploadedBy: actor.id });
+    const made = await generateContractDocuments(db, storage, config, found.id, { uploadedBy: actor.id });
+    // The client signs five; the letter of instruction is made with them but is staff's (decision 287).
+    documents = made.filter((document) => envelopeDocumentTypes.includes(document.type));
   } catch (error) {
     if (error instanceof AppError && error.statusCode !== 503) throw error;
     ctx.logError('contract documents could not be made', error);
