@@ -1,35 +1,16 @@
 import type { SessionUser } from '../auth/sessions';
-import type { components } from '../../shared/api/schema';
+import { documentTypes, isStaffOnlyDocumentType, type DocumentType } from '../../shared/rules/document-types';
 import { isStaff } from '../../shared/rules/permissions';
 import type { ApplicationStatus } from '../../shared/rules/statuses';
 import { isEditableStatus } from '../../shared/rules/transitions';
 
-export type DocumentType = components['schemas']['DocumentType'];
+export type { DocumentType };
+export { documentTypes };
 type Actor = Pick<SessionUser, 'role'>;
-
-export const documentTypes: readonly DocumentType[] = [
-  'formE',
-  'secci',
-  'loanAgreement',
-  'assignmentAgreement',
-  'termsAndConditions',
-  'preContractExplanations',
-  'instructionsToSolicitorsLetter',
-  'solicitorLetter',
-];
-
-/**
- * The two document types only the provider's staff see (docs/decisions.md): the irrevocable letter
- * of instruction and the certificate of advice are the provider's correspondence with solicitors
- * (instructions to the client's solicitors to repay from the settlement; the independent
- * solicitor's confirmation to the provider), not documents the client or the lawyer reviews or
- * signs in the portal. The five contract documents and Form E stay visible to everyone in scope.
- */
-const staffOnlyDocumentTypes: readonly DocumentType[] = ['instructionsToSolicitorsLetter', 'solicitorLetter'];
 
 /** The read scope of documents: the types this caller sees (of the applications in their scope). */
 export function visibleDocumentTypes(actor: Actor): readonly DocumentType[] {
-  return isStaff(actor.role) ? documentTypes : documentTypes.filter((t) => !staffOnlyDocumentTypes.includes(t));
+  return isStaff(actor.role) ? documentTypes : documentTypes.filter((t) => !isStaffOnlyDocumentType(t));
 }
 
 export function canSeeDocumentType(actor: Actor, type: string): boolean {
