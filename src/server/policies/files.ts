@@ -1,7 +1,7 @@
 import type { SessionUser } from '../auth/sessions';
 import { documentTypes, isStaffOnlyDocumentType, type DocumentType } from '../../shared/rules/document-types';
 import { isStaff } from '../../shared/rules/permissions';
-import type { ApplicationStatus } from '../../shared/rules/statuses';
+import { isStaffWorkStatus } from '../../shared/rules/review';
 import { isEditableStatus } from '../../shared/rules/transitions';
 
 export type { DocumentType };
@@ -18,12 +18,6 @@ export function canSeeDocumentType(actor: Actor, type: string): boolean {
 }
 
 /**
- * Statuses in which staff may add or remove documents: the review state (submitted) and the prepare
- * state (providerAccepted, and esignPrepared while the 'Notify client' step is still ahead).
- */
-const staffUploadStatuses: readonly ApplicationStatus[] = ['submitted', 'providerAccepted', 'esignPrepared'];
-
-/**
  * May this caller ever add or remove a document of this type (403 otherwise)? Staff any type, the
  * lawyer and the client Form E only, the firm role never.
  */
@@ -34,10 +28,11 @@ export function can(actor: Actor, _action: 'changeDocument', document: { type: s
 
 /**
  * Does the application's status allow this caller's changes to its documents now (409 notEditable
- * otherwise)? The lawyer and the client while the journey is editable; staff in review and prepare.
+ * otherwise)? The lawyer and the client while the journey is editable; staff in the review and
+ * prepare states (submitted; providerAccepted until the envelope is prepared: docs/decisions.md 272).
  */
 export function documentsChangeableIn(actor: Actor, status: string): boolean {
-  return isStaff(actor.role) ? (staffUploadStatuses as readonly string[]).includes(status) : isEditableStatus(status);
+  return isStaff(actor.role) ? isStaffWorkStatus(status) : isEditableStatus(status);
 }
 
 /** The document types this caller may add or remove now, on an application in this status. */
