@@ -35,10 +35,10 @@ function assertReviewed(to: ApplicationStatus, application: ApplicationRow): voi
   if (to === 'providerAccepted' && !reviewChecksComplete(application)) throw new AppError(409, 'checksIncomplete');
 }
 
-/** The policy's action behind a change: submitting, the client's withdrawal, or the provider's review. */
+/** The policy's action behind a change: submitting, the client's own decision (its own client only), or the provider's review. */
 function actionOf(to: ApplicationStatus): ApplicationAction {
   if (to === 'submitted') return 'submit';
-  if (to === 'customerRejected') return 'withdraw';
+  if (to === 'customerRejected' || to === 'customerApproved') return 'withdraw';
   return 'review';
 }
 
