@@ -402,7 +402,7 @@ describe('POST /applications/checks', () => {
       expect((await setCheck(token[role], id, 'kycAmlCheck', true)).statusCode, role).toBe(403);
     expect((await setCheck(token.admin, 999_999, 'kycAmlCheck', true)).statusCode).toBe(404);
     expect((await setCheck(token.root, id, 'kycAmlCheck', true)).statusCode).toBe(200);
-    expect((await traceOf(id)).audit).toBe(before.audit + 1);
+    expect((await traceOf(id)).audit).toBe(before.audit! + 1);
     const bad = await post('/api/applications/checks', { applicationId: id, check: 'other', status: true }, token.admin);
     expect(bad.statusCode).toBe(400);
   });
