@@ -2848,7 +2848,7 @@ export interface operations {
         parameters: {
             query: {
                 applicationId: components["schemas"]["RecordId"];
-                /** @description When given */
+                /** @description The stored email the PDF is made of. Needed: without it 400 (fields.mailId = 'required'); the other fields are descriptive only. */
                 mailId?: components["schemas"]["RecordId"];
                 applicationCaseRef?: string;
                 to?: string;
