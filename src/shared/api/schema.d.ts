@@ -2672,7 +2672,10 @@ export interface operations {
     initEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2705,7 +2708,10 @@ export interface operations {
     notifyClientToSign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2970,7 +2976,10 @@ export interface operations {
     updateLoanAmount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,0 +1,59 @@
+import type { Application } from '../applications-api';
+import type { DocumentType } from '../../../../shared/rules/document-types';
+import { JourneySections } from '../journey-sections';
+import { ApplicationEmails } from './application-emails';
+import { KeyFigures, PdfButton } from './application-summary';
+import { FileList } from './file-list';
+import { LawyerInformation } from './lawyer-information';
+import { LoanAmount } from './loan-amount';
+import { ReviewActions } from './review-actions';
+import { detailsAbilities } from './review-abilities';
+import { SignedDocuments } from './signed-documents';
+import { StaffDocuments } from './staff-documents';
+
+/** The five step summaries of the review screen (spec section 2). */
+const reviewSteps = ['personal', 'case', 'financial', 'asset', 'independent'] as const;
+
+/**
+ * The provider's review screen (root, admin): the figures and the PDF, 'Lawyer information', the
+ * five step summaries as the summary step and the PDF show them, the files (changeable in the review
+ * and prepare states), 'Application Emails', the draft loan amount and the workflow of the state,
+ * each as the record's abilities allow (hidden when read-only). Actions sit last, within thumb reach.
+ */
+export function StaffView({
+  application,
+  offlineCopy,
+  onChanged,
+}: {
+  application: Application;
+  offlineCopy: boolean;
+  onChanged: () => void;
+}) {
+  const abilities = detailsAbilities(application);
+  const changeable = abilities.changeDocuments as readonly DocumentType[];
+  const caseRef = (application.journey.case as { caseRef?: string } | undefined)?.caseRef;
+  return (
+    <div className="details details--staff">
+      <KeyFigures application={application} />
+      <div className="details-actions">
+        <PdfButton applicationId={application.id} />
+      </div>
+      <LawyerInformation lawyer={application.lawyer} />
+      <JourneySections journey={application.journey} steps={reviewSteps} audience="lawyer" idPrefix="details" />
+      <section className="details-section" aria-labelledby="details-files-title">
+        <h2 id="details-files-title" className="details-section__title">
+          Files
+        </h2>
+        {changeable.length > 0 ? (
+          <StaffDocuments application={application} changeable={changeable} />
+        ) : (
+          <FileList applicationId={application.id} files={application.files} />
+        )}
+      </section>
+      {application.loanId !== null ? <SignedDocuments applicationId={application.id} /> : null}
+      {abilities.readEmails ? <ApplicationEmails applicationId={application.id} caseRef={caseRef} /> : null}
+      <LoanAmount application={application} editable={abilities.updateLoanAmount} onChanged={onChanged} />
+      <ReviewActions application={application} abilities={abilities} offlineCopy={offlineCopy} onChanged={onChanged} />
+    </div>
+  );
+}
