@@ -116,6 +116,38 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('accepting an application', () => {
+  it('makes the contract set (six files of their types) for the client and their adviser to read', async () => {
+    const c = await buildCase({ status: 'submitted' });
+    await server.rows(
+      sql`update applications set kyc_aml_check = true, credid_check = true, repayment_vehicle = true where id = ${c.applicationId}`,
+    );
+    const res = await post(
+      '/api/applications/state/update',
+      { applicationId: c.applicationId, state: 'providerAccepted' },
+      staff.admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const types = await server.rows<{ type: string }>(
+      sql`select type from files where application_id = ${c.applicationId} and deleted_at is null order by id`,
+    );
+    expect(types.map((t) => t.type)).toEqual([
+      'secci',
+      'loanAgreement',
+      'assignmentAgreement',
+      'termsAndConditions',
+      'preContractExplanations',
+      'instructionsToSolicitorsLetter',
+    ]);
+    // Preparing the envelope makes them again: the earlier unsigned ones are replaced.
+    expect((await init(c)).statusCode).toBe(200);
+    const live = await server.rows<{ n: number }>(
+      sql`select count(*)::int as n from files where application_id = ${c.applicationId} and deleted_at is null`,
+    );
+    expect(live[0]!.n).toBe(6);
+  });
+});
+
 describe('POST /docusign/init', () => {
   it('is for staff only: lawyer and client 403, signed out 401', async () => {
     const c = await buildCase();

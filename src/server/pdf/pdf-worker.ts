@@ -2,12 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { layoutApplicationPdf } from './application-layout';
 import { layoutContractSet } from './contract/contract-layout';
 import { sealDocuments } from './contract/seal';
+import { layoutEmailPdf } from './email-layout';
 import type { PdfJob, PdfWorkerAnswer } from './render-in-worker';
 
 async function make(job: PdfJob): Promise<Uint8Array[]> {
   switch (job.kind) {
-    case 'application':
-      return [await layoutApplicationPdf(job.data, job.options)];
+    case 'single':
+      return ['email' in job ? await layoutEmailPdf(job.email, job.options) : await layoutApplicationPdf(job.data, job.options)];
     case 'contract':
       return layoutContractSet(job.data);
     case 'seal':

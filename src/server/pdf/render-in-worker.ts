@@ -5,15 +5,18 @@ import { AppError } from '../http/app-error';
 import type { PdfData, PdfOptions } from './application-layout';
 import type { ContractData } from './contract/contract-data';
 import type { SealJob } from './contract/seal';
+import type { EmailPdfData } from './email-layout';
+
+/** One PDF laid out from its data: the application (its data and options), or one stored email. */
+type SinglePdfJob = { data: PdfData; options: PdfOptions } | { email: EmailPdfData; options: { productName: string } };
 
 /**
- * What a worker thread makes: the application's PDF, the contract set (one PDF per document type, in
- * order: docs/decisions.md 280), or the signed copies of an envelope's documents (decision 285).
+ * What a worker thread makes: the application's PDF, a stored email's, the contract set (one PDF per
+ * document type, in order: docs/decisions.md 280), or the signed copies of an envelope's documents
+ * (decision 285).
  */
 export type PdfJob =
-  | { kind: 'application'; data: PdfData; options: PdfOptions }
-  | { kind: 'contract'; data: ContractData }
-  | ({ kind: 'seal' } & SealJob);
+  ({ kind: 'single' } & SinglePdfJob) | { kind: 'contract'; data: ContractData } | ({ kind: 'seal' } & SealJob);
 
 export type PdfWorkerAnswer = { pdfs: Uint8Array[] } | { error: string };
 
@@ -34,12 +37,9 @@ export function pdfWorkersRunning(): number {
   return running;
 }
 
-/** The application's PDF, laid out in a worker thread (runPdfJob). */
-export async function renderInWorker(
-  job: { data: PdfData; options: PdfOptions },
-  options: { timeoutMs?: number } = {},
-): Promise<Uint8Array> {
-  const [pdf] = await runPdfJob({ kind: 'application', ...job }, options);
+/** The application's PDF or a stored email's, laid out in a worker thread (runPdfJob). */
+export async function renderInWorker(job: SinglePdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+  const [pdf] = await runPdfJob({ kind: 'single', ...job }, options);
   return pdf!;
 }
 

@@ -13,6 +13,7 @@ import { commonHandlers } from './common';
 import { loanHandlers } from './loans';
 import { drawdownHandlers } from './drawdowns';
 import { esignHandlers } from './esign';
+import { mailHandlers } from './mail';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
@@ -30,4 +31,5 @@ export const handlers: Handlers = {
   ...loanHandlers,
   ...drawdownHandlers,
   ...esignHandlers,
+  ...mailHandlers,
 };

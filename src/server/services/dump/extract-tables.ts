@@ -4,6 +4,7 @@ import {
   applications,
   auditEvents,
   clients,
+  documentReviews,
   downloadTokens,
   drawdowns,
   emails,
@@ -176,6 +177,17 @@ export const extractTables: readonly ExtractTable[] = [
     key: [files.id],
   },
   {
+    table: documentReviews,
+    columns: [
+      documentReviews.applicationId,
+      documentReviews.type,
+      documentReviews.state,
+      documentReviews.updatedBy,
+      documentReviews.updatedAt,
+    ],
+    key: [documentReviews.applicationId, documentReviews.type],
+  },
+  {
     table: envelopes,
     columns: [
       envelopes.id,
@@ -231,6 +243,7 @@ export const extractTables: readonly ExtractTable[] = [
       downloadTokens.id,
       downloadTokens.kind,
       downloadTokens.fileId,
+      downloadTokens.emailId,
       downloadTokens.applicationId,
       downloadTokens.variant,
       downloadTokens.audience,

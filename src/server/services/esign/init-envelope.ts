@@ -8,13 +8,16 @@ import type { ServiceContext } from '../context';
 import { findApplication } from '../applications/find-application';
 import { presentApplication, type ApplicationRecord } from '../applications/present-application';
 import { envelopeDocumentTypes } from '../../../shared/rules/document-types';
+import { mayPrepareEnvelope } from '../../../shared/rules/review';
 import { applicationTransitions, roleMayTransition, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import { recordEnvelopeEvent } from './envelope-record';
 import { generateContractDocuments } from './generate-contract-documents';
 
+/** The shared rule (mayPrepareEnvelope, decision 274), with its refusals told apart. */
 function assertMayPrepare(application: { status: string; independentAdvice: boolean }): void {
+  if (mayPrepareEnvelope(application)) return;
   if (!transitionAllowedFrom(applicationTransitions, application.status, 'esignPrepared')) throw new AppError(409, 'conflict');
-  if (!application.independentAdvice) throw AppError.validation({ independentAdvice: 'required' });
+  throw AppError.validation({ independentAdvice: 'required' });
 }
 
 /**
