@@ -34,6 +34,8 @@ const journey = {
 };
 
 const noAbilities = { editJourney: false, submit: false, transitions: [] as string[], changeDocuments: [] as string[] };
+/** What the server lists for staff on an application past its review: the emails, nothing to change. */
+const staffReadOnly = { ...noAbilities, readEmails: true };
 
 function file(id: number, type: string, fileName: string) {
   return {
@@ -114,7 +116,10 @@ function handlers(application: ReturnType<typeof record>, extra: Handlers = {}):
 
 describe('staff review screen', () => {
   it('shows lawyer information, the five step summaries, files and emails, without actions when read-only', async () => {
-    renderApp('/applications/1/details', { role: 'admin', handlers: handlers(record({ status: 'customerAccepted' })) });
+    renderApp('/applications/1/details', {
+      role: 'admin',
+      handlers: handlers(record({ status: 'customerAccepted', abilities: staffReadOnly })),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Application details' })).toBeTruthy();
     const lawyer = await screen.findByRole('region', { name: 'Lawyer information' });
     expect(within(lawyer).getByText('Laura Bennett')).toBeTruthy();
@@ -272,7 +277,7 @@ describe('staff review screen', () => {
     });
     const { user, router } = renderApp('/applications/1/details', {
       role: 'admin',
-      handlers: handlers(record(), {
+      handlers: handlers(record({ abilities: staffReadOnly }), {
         'GET /mail/1': (request) => {
           const page = Number(new URL(request.url).searchParams.get('page'));
           seen.push(new URL(request.url).search);

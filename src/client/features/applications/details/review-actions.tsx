@@ -10,7 +10,8 @@ import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
 import { reviewCheckKey, reviewDecisionKey, type ReviewCheck, type ReviewDecision } from '../offline/review-mutations';
 import '../offline/review-mutations';
-import { reviewCheckLabels, reviewChecksOfReview, type DetailsAbilities } from './review-abilities';
+import { applicationCheckLabels, reviewChecks } from '../../../../shared/rules/review';
+import type { DetailsAbilities } from './review-abilities';
 import { useCheckRefusal, useDecisionRefusal, useQueuedReview } from './review-writes';
 
 /** The spec's words under 'prepare docusign' when the envelope cannot be made (section 8). */
@@ -62,7 +63,7 @@ function CheckRefusal({
   return (
     <div className="details-notice details-notice--warning" role="alert">
       <p>
-        Your change ‘{reviewCheckLabels[check]}’ was not made: {codeMessage(refusal.draft.serverError ?? 'unhandled')}
+        Your change ‘{applicationCheckLabels[check]}’ was not made: {codeMessage(refusal.draft.serverError ?? 'unhandled')}
       </p>
       <Button
         variant="secondary"
@@ -150,22 +151,22 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
     }
   };
 
-  const reviewChecks = reviewChecksOfReview.filter(editable);
+  const tickable = reviewChecks.filter(editable);
   // The server says 'accept' (and 'prepare docusign') only once their checks are ticked there; the
   // buttons show in their state from the start, enabled once the checks read ticked here (decision 301).
-  const showAccept = abilities.accept || (reviewChecks.length > 0 && abilities.reject);
+  const showAccept = abilities.accept || (tickable.length > 0 && abilities.reject);
   const showPrepare = abilities.prepareEnvelope || editable('independentAdvice');
   const refused = decisionRefusal.draft?.status === 'rejected' ? decisionRefusal.draft : undefined;
   const refusedDecision = refused?.value.decision as ReviewDecision | undefined;
   const envelopeRefusal = refusedDecision === 'prepareEnvelope' && refused?.serverError !== 'conflict';
   // Under the button while it is offered (pressing it again sends it again); otherwise a notice.
   const envelopeFailed = envelopeRefusal && showPrepare;
-  const allTicked = reviewChecksOfReview.every(value);
+  const allTicked = reviewChecks.every(value);
   const certificate = value('independentAdvice');
   const pending = queued.decision;
 
   const offers =
-    reviewChecks.length > 0 ||
+    tickable.length > 0 ||
     editable('independentAdvice') ||
     showAccept ||
     abilities.reject ||
@@ -209,13 +210,13 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
       {(['kycAmlCheck', 'credidCheck', 'repaymentVehicle', 'independentAdvice'] as const).map((check) => (
         <CheckRefusal key={check} applicationId={application.id} check={check} onDismissed={onChanged} />
       ))}
-      {reviewChecks.length > 0 ? (
+      {tickable.length > 0 ? (
         <fieldset className="details-checks">
           <legend className="visually-hidden">Review checks</legend>
-          {reviewChecks.map((check) => (
+          {tickable.map((check) => (
             <CheckboxField
               key={check}
-              label={reviewCheckLabels[check]}
+              label={applicationCheckLabels[check]}
               checked={value(check)}
               disabled={pending !== undefined}
               onCheckedChange={(next) => void tick(check, next)}
@@ -225,7 +226,7 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
       ) : null}
       {editable('independentAdvice') ? (
         <CheckboxField
-          label={reviewCheckLabels.independentAdvice}
+          label={applicationCheckLabels.independentAdvice}
           checked={certificate}
           disabled={pending !== undefined}
           onCheckedChange={(next) => void tick('independentAdvice', next)}

@@ -3,6 +3,7 @@ import { api } from '../../../api/client';
 import { draftKey } from '../../../offline/draft-keys';
 import { registerMutation } from '../../../offline/mutation-registry';
 import { outcomeOf } from '../../../offline/send-outcome';
+import { applicationChecks, type ApplicationCheck } from '../../../../shared/rules/review';
 
 /**
  * Staff's decisions on the review screen (decision 305): the checks, accept, reject, prepare
@@ -12,8 +13,7 @@ import { outcomeOf } from '../../../offline/send-outcome';
  * under its key like a refused draft, so it counts in 'Needs your attention' and the page says why.
  */
 
-export const reviewChecks = ['kycAmlCheck', 'credidCheck', 'repaymentVehicle', 'independentAdvice'] as const;
-export type ReviewCheck = (typeof reviewChecks)[number];
+export type ReviewCheck = ApplicationCheck;
 
 export const reviewDecisions = ['accept', 'reject', 'prepareEnvelope', 'notifyClient'] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
@@ -24,7 +24,7 @@ export const draftLoanAmountKey = (applicationId: number) => draftKey('applicati
 
 const applicationId = v.pipe(v.number(), v.integer());
 
-const checkPayload = v.object({ applicationId, check: v.picklist(reviewChecks), status: v.boolean() });
+const checkPayload = v.object({ applicationId, check: v.picklist(applicationChecks), status: v.boolean() });
 const decisionPayload = v.object({ applicationId, decision: v.picklist(reviewDecisions) });
 const amountPayload = v.object({ applicationId, amount: v.number() });
 
