@@ -12,6 +12,7 @@ import { fileHandlers } from './files';
 import { commonHandlers } from './common';
 import { loanHandlers } from './loans';
 import { drawdownHandlers } from './drawdowns';
+import { esignHandlers } from './esign';
 import { mailHandlers } from './mail';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
@@ -29,5 +30,6 @@ export const handlers: Handlers = {
   ...commonHandlers,
   ...loanHandlers,
   ...drawdownHandlers,
+  ...esignHandlers,
   ...mailHandlers,
 };

@@ -107,7 +107,8 @@ export function printedValue(field: string, value: unknown, lookups: DisplayLook
   return valueLabel(field, value);
 }
 
-function addressText(entry: Data): string {
+/** One address of the journey (an address-history entry or an address step) as one line. */
+export function addressText(entry: Data): string {
   const line = (...p: unknown[]) =>
     p
       .filter((x) => typeof x === 'string' && x.trim() !== '')

@@ -58,3 +58,10 @@ export function isStaffOnlyDocumentType(type: string): boolean {
 
 /** The Certificate of Advice: 'Certificate of independent advice uploaded' may be ticked only once one is uploaded. */
 export const certificateOfAdviceType = 'solicitorLetter' satisfies DocumentType;
+
+export type ContractDocumentType = (typeof contractDocumentTypes)[number];
+
+/** The independent legal advice's fixed fee (spec section 9: £250 plus VAT), in pence, before VAT. */
+export const INDEPENDENT_ADVICE_FEE_PENCE = 25_000;
+/** UK standard VAT, 20% (docs/decisions.md: 282). */
+export const VAT_RATE_PERCENT = 20;

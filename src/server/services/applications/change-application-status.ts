@@ -19,6 +19,7 @@ import {
   roleMayTransition,
   transitionAllowedFrom,
 } from '../../../shared/rules/transitions';
+import { generateContractDocuments } from '../esign/generate-contract-documents';
 import { tellStatusChange } from './application-notices';
 import { findApplication, type ApplicationRow } from './find-application';
 import { liveDocumentCount } from './journey-references';
@@ -54,9 +55,10 @@ function actionOf(to: ApplicationStatus): ApplicationAction {
  * their account (decision 273).
  */
 export async function changeApplicationStatus(
-  { db, actor, config }: ServiceContext,
+  ctx: ServiceContext,
   input: { applicationId: number; state: ApplicationStatus; reason?: string },
 ): Promise<ApplicationRecord> {
+  const { db, actor, config } = ctx;
   const to = input.state;
   const reason = input.reason?.trim() ? input.reason.trim() : undefined;
   const found = await findApplication(db, actor, input.applicationId);
@@ -87,7 +89,22 @@ export async function changeApplicationStatus(
     await tellStatusChange(tx, config, application, to, reason);
     if (to === 'customerRejected') await revokeAllSessions(tx, actor.id);
   });
+  if (to === 'providerAccepted') await makeContractDocuments(ctx, input.applicationId);
   return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+}
+
+/**
+ * On acceptance the contract set is made for the client and their adviser to read (docs/decisions.md
+ * 280). The acceptance stands whatever happens here: a set that cannot be made yet (no loan amount) or
+ * fails is logged, and is made again, with the amounts then current, when the envelope is prepared.
+ */
+async function makeContractDocuments(ctx: ServiceContext, applicationId: number): Promise<void> {
+  try {
+    await generateContractDocuments(ctx.db, ctx.storage, ctx.config, applicationId, { uploadedBy: ctx.actor.id });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'validation'))
+      ctx.logError('contract documents were not made on acceptance', error);
+  }
 }
 
 /** What blocks a submit (the shared rule), plus what only the server sees; 400 `incompleteSteps` names the steps. */
