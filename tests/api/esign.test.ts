@@ -367,6 +367,19 @@ describe('the one-time code', () => {
     );
     expect(expiry[0]!.minutes).toBe(10);
   });
+
+  it('at most ten codes a day per envelope, however many new links are asked for (429)', async () => {
+    const c = await readyCase();
+    let token = await openSigning(c);
+    for (let sent = 0; sent < 10; sent++) {
+      if (sent === 5) token = await openSigning(c);
+      expect((await sendCode(c, token)).statusCode).toBe(200);
+    }
+    const fresh = await openSigning(c);
+    const refused = await sendCode(c, fresh);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'tooManyAttempts' });
+  });
 });
 
 describe('POST /esign/{token}/sign', () => {

@@ -6,9 +6,16 @@ import { AppError } from '../../http/app-error';
 import { enqueueEmail } from '../../mail/outbox';
 import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
+import { takeAttempt } from '../rate-limit';
 import type { ServiceContext } from '../context';
 import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
-import { SIGNING_CODE_DIGITS, SIGNING_CODE_TTL_MINUTES, SIGNING_CODES_PER_LINK } from '../../../shared/rules/esign';
+import {
+  SIGNING_CODE_DAY_MS,
+  SIGNING_CODE_DIGITS,
+  SIGNING_CODE_TTL_MINUTES,
+  SIGNING_CODES_PER_DAY,
+  SIGNING_CODES_PER_LINK,
+} from '../../../shared/rules/esign';
 import { findEnvelopeByToken, maskEmail, recordEnvelopeEvent } from './envelope-record';
 
 /** The stored form of a code: bound to its envelope, so one envelope's hash says nothing of another's. */
@@ -19,7 +26,8 @@ export function signingCodeHash(envelopeId: string, code: string): string {
 /**
  * POST /esign/{token}/code: a new one-time code for the signer, emailed through the outbox (so the
  * development mailbox shows it), replacing the last one; 10 minutes, 5 attempts (docs/decisions.md:
- * 286). At most SIGNING_CODES_PER_LINK codes per link (429 `signingCodeLimit`).
+ * 286). At most SIGNING_CODES_PER_LINK codes per link (429 `signingCodeLimit`), and
+ * SIGNING_CODES_PER_DAY per envelope across its links (429 `tooManyAttempts`).
  */
 export async function sendSigningCode(
   ctx: ServiceContext,
@@ -32,6 +40,12 @@ export async function sendSigningCode(
     if (envelope.status === 'signed' || !transitionAllowedFrom(applicationTransitions, application.status, 'customerAccepted'))
       throw new AppError(409, 'conflict');
     if (envelope.linkCodesSent >= SIGNING_CODES_PER_LINK) throw new AppError(429, 'signingCodeLimit');
+    const attempt = await takeAttempt(
+      tx,
+      [{ key: `signing-code:${envelope.id}`, max: SIGNING_CODES_PER_DAY }],
+      SIGNING_CODE_DAY_MS,
+    );
+    if (!attempt.allowed) throw new AppError(429, 'tooManyAttempts', { retryAfter: attempt.retryAfter });
     const code = String(randomInt(0, 10 ** SIGNING_CODE_DIGITS)).padStart(SIGNING_CODE_DIGITS, '0');
     const [row] = await tx
       .update(envelopes)
