@@ -11,6 +11,7 @@ import { resetEngineStateForTests } from '../../../offline/engine-state';
 import { axeViolations } from '../../../ui/test-axe';
 import { validAsset, validCase, validFinancial, validIndependent, validPersonal } from '../wizard-fixtures';
 import { ENVELOPE_FAILED } from './review-actions';
+import { NO_SIGNED_DOCUMENTS } from './signed-documents';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
@@ -509,5 +510,16 @@ describe("lawyer's and client's view", () => {
     await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
     await user.click(await screen.findByRole('button', { name: 'download credit-agreement-signed.pdf' }));
     await waitFor(() => expect(clicked).toEqual(['/api/files/signed']));
+  });
+
+  it('says so when a loan has no documents signed in the portal (a loan made before signing here)', async () => {
+    const { user } = renderApp('/applications/1/details', {
+      role: 'customer',
+      handlers: handlers(record({ status: 'customerAccepted', loanId: 3 }), {
+        'GET /docusign/signedDocs': () => json(404, { error: 'notFound' }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
+    expect(await screen.findByText(NO_SIGNED_DOCUMENTS)).toBeTruthy();
   });
 });

@@ -1,25 +1,29 @@
 import { useState } from 'react';
 import type { components } from '../../../../shared/api/schema';
 import { api } from '../../../api/client';
-import { callApi } from '../../../api/failure';
+import { callApi, failureMessage } from '../../../api/failure';
 import { Button } from '../../../ui/button';
-import { useToast } from '../../../ui/toast-store';
+import { FormMessage } from '../../../ui/form-message';
 import { FileList } from './file-list';
 
 type FileRecord = components['schemas']['FileRecord'];
 
+/** A loan made before the portal signed its documents (the demo's, one moved in from elsewhere) has no envelope here. */
+export const NO_SIGNED_DOCUMENTS = 'No documents signed in the portal are held for this application.';
+
 /** 'Download signed docs' once signing made the loan: GET /docusign/signedDocs, then each document's download. */
 export function SignedDocuments({ applicationId }: { applicationId: number }) {
-  const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<FileRecord[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const run = async () => {
     if (busy) return;
     setBusy(true);
+    setMessage(null);
     try {
       const outcome = await callApi(() => api.GET('/docusign/signedDocs', { params: { query: { applicationId } } }));
-      if (outcome.ok && outcome.data) setFiles(outcome.data.documents);
-      else toast.unhandled();
+      if (outcome.ok) setFiles(outcome.data.documents);
+      else setMessage(outcome.status === 404 ? NO_SIGNED_DOCUMENTS : failureMessage(outcome));
     } finally {
       setBusy(false);
     }
@@ -36,6 +40,7 @@ export function SignedDocuments({ applicationId }: { applicationId: number }) {
       ) : (
         <FileList applicationId={applicationId} files={files} />
       )}
+      <FormMessage message={message} />
     </section>
   );
 }
