@@ -103,7 +103,7 @@ step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
 vitest('unit and component tests', 'unit');
 vitest('API tests (embedded PGlite)', 'api');
 if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');
-step('build (with the size budget)', 'npx', ['vite', 'build']);
+step('build: the PWA (with the size budget, compressed) and the server (JavaScript)', 'npm', ['run', '--silent', 'build']);
 const e2eReport = path.join(reports, 'e2e.json');
 step(
   'end-to-end tests (Chromium)',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
@@ -18,13 +17,13 @@ import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
+import { CONTRACT_PATH } from './paths';
 import { handlers } from './routes';
 import { assertMailboxClient } from './routes/dev';
 import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
+export { CONTRACT_PATH };
 
 export interface AppOptions {
   config: Config;
