@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
+import { renderReferencePage } from './contract/reference-page';
 import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
@@ -61,6 +62,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       db,
     });
 
+  apiReference(app, { includeDevOnly: config.devMailbox });
+
   if (config.devMailbox) {
     app.get('/dev/mailbox', async (request, reply) => {
       assertMailboxClient(config, request);
@@ -82,6 +85,24 @@ const COMPRESSION = {
   threshold: 1024,
   encodings: ['br', 'gzip'],
 } satisfies FastifyCompressOptions;
+
+/**
+ * The contract as a reference page, and the file itself (decision 316): public like the PWA's
+ * code, which holds every call anyway; rendered on the first request and kept. Dev-only calls
+ * are listed only where they answer.
+ */
+function apiReference(app: FastifyInstance, options: { includeDevOnly: boolean }): void {
+  let page: string | undefined;
+  app.get('/api/docs', async (_request, reply) => {
+    page ??= renderReferencePage(CONTRACT_PATH, options);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    return page;
+  });
+  app.get('/api/docs/openapi.yaml', async (_request, reply) => {
+    reply.type('text/yaml; charset=utf-8').header('Cache-Control', 'no-cache');
+    return fs.promises.readFile(CONTRACT_PATH, 'utf8');
+  });
+}
 
 /**
  * Node's limits on slow clients: headers and the whole request must arrive in time, a silent
