@@ -254,9 +254,32 @@ export const files = pgTable(
 );
 
 /**
+ * The provider's review state of each document type of an application (POST
+ * /applications/docs/state); a type without a row reads as received when it has files, else
+ * pending.
+ */
+export const documentReviews = pgTable(
+  'document_reviews',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    type: text('type').notNull(),
+    state: text('state').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.type] }),
+    check('document_reviews_state_check', sql`${t.state} in ('pending', 'received', 'accepted', 'rejected')`),
+  ],
+);
+
+/**
  * Short-lived download links (GET /files/{token}): the token's SHA-256 and what it grants, so any
  * server process on the database can answer it. A stored uploaded file, the application's PDF
- * (made when the link is fetched), or the staff's database extract (no application).
+ * (made when the link is fetched), a PDF of a stored email (made when fetched), or the staff's
+ * database extract (no application).
  */
 export const downloadTokens = pgTable(
   'download_tokens',
@@ -265,6 +288,8 @@ export const downloadTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').notNull(),
     fileId: integer('file_id').references(() => files.id),
+    /** emailPdf: the stored email the PDF is made of (when the link is fetched). */
+    emailId: integer('email_id').references(() => emails.id),
     /** Every kind but the database extract names its application. */
     applicationId: integer('application_id').references(() => applications.id),
     /** applicationPdf: full or summary, and whose wording (lawyer or customer). */
@@ -284,7 +309,7 @@ export const downloadTokens = pgTable(
   (t) => [
     index('download_tokens_expires_at_idx').on(t.expiresAt),
     index('download_tokens_session_id_idx').on(t.sessionId),
-    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf', 'databaseExtract')`),
+    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf', 'databaseExtract', 'emailPdf')`),
     check('download_tokens_application_check', sql`${t.kind} = 'databaseExtract' or ${t.applicationId} is not null`),
   ],
 );

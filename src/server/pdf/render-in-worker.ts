@@ -3,11 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../http/app-error';
 import type { PdfData, PdfOptions } from './application-layout';
+import type { EmailPdfData } from './email-layout';
 
-export interface PdfJob {
-  data: PdfData;
-  options: PdfOptions;
-}
+/** What a worker lays out: the application (its data and options), or one stored email. */
+export type PdfJob = { data: PdfData; options: PdfOptions } | { email: EmailPdfData; options: { productName: string } };
 
 export type PdfWorkerAnswer = { pdf: Uint8Array } | { error: string };
 

@@ -12,6 +12,7 @@ import { fileHandlers } from './files';
 import { commonHandlers } from './common';
 import { loanHandlers } from './loans';
 import { drawdownHandlers } from './drawdowns';
+import { mailHandlers } from './mail';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...commonHandlers,
   ...loanHandlers,
   ...drawdownHandlers,
+  ...mailHandlers,
 };

@@ -289,7 +289,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tick or untick one review check */
+        /**
+         * Tick or untick one review check
+         * @description kycAmlCheck, credidCheck and repaymentVehicle only in the review state (submitted);
+         *     independentAdvice only in the prepare state (providerAccepted, until the envelope is
+         *     prepared) and, to tick it, only with a Certificate of Advice (solicitorLetter) uploaded
+         *     (else 400 `certificateMissing`). Another state: 409 `checkClosed`. Audited.
+         */
         post: operations["updateApplicationCheck"];
         delete?: never;
         options?: never;
@@ -309,8 +315,12 @@ export interface paths {
         /**
          * Move an application to another status
          * @description Each transition is checked by the server's policy (who may make it, from which status).
-         *     Submitting, accepting, rejecting and the client's 'no longer wish to proceed' all come
-         *     here. 409 when the application is no longer in a status the transition starts from.
+         *     Submitting, accepting, rejecting and the client's 'no longer wish to proceed'
+         *     (customerRejected) all come here. 409 `conflict` when the application is no longer in a
+         *     status the transition starts from; 409 `checksIncomplete` when accepting without the three
+         *     review checks ticked; 409 `ownCall` for esignPrepared, customerNotified, esignComplete and
+         *     customerAccepted, which their own calls make. customerRejected ends every session of the
+         *     client's account.
          */
         post: operations["updateApplicationState"];
         delete?: never;
@@ -386,7 +396,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the review state of one document type */
+        /**
+         * Set the review state of one document type
+         * @description Staff, in the review and prepare states (else 409 `notEditable`). Audited.
+         */
         post: operations["updateDocumentState"];
         delete?: never;
         options?: never;
@@ -618,7 +631,8 @@ export interface paths {
          * Update the loan amount (the draft amount before a loan exists)
          * @description With a loanId the loan's credit offered changes (only while open, never below the total
          *     of drawdowns: fields.amount = 'belowDrawdowns'). Without one, the application's draft
-         *     loan amount changes.
+         *     loan amount changes (applicationId required; only in the review and prepare states, else
+         *     409 `notEditable`).
          */
         post: operations["updateLoanAmount"];
         delete?: never;
@@ -1297,6 +1311,24 @@ export interface components {
             transitions: components["schemas"]["ApplicationStatus"][];
             /** @description The document types the caller may upload or delete now. */
             changeDocuments: components["schemas"]["DocumentType"][];
+            /** @description The review checks the caller may tick or untick now (POST /applications/checks): kycAmlCheck, credidCheck and repaymentVehicle in the review state, independentAdvice in the prepare state. */
+            checks: components["schemas"]["ApplicationCheck"][];
+            /** @description 'accept' (providerAccepted): staff, status submitted and the three review checks ticked. */
+            accept: boolean;
+            /** @description 'reject' (providerRejected): staff, status submitted. */
+            reject: boolean;
+            /** @description 'i no longer wish to proceed' (customerRejected): the application's own client, from the accepted, prepared and notified statuses. */
+            withdraw: boolean;
+            /** @description 'update loan facility' on the draft amount (POST /loans/update with applicationId): staff, in the review and prepare states. */
+            updateLoanAmount: boolean;
+            /** @description 'prepare docusign' (POST /docusign/init): staff, in the prepare state, with independentAdvice ticked. */
+            prepareEnvelope: boolean;
+            /** @description 'Notify client' (POST /docusign/notify): staff, status esignPrepared. */
+            notifyClient: boolean;
+            /** @description Sign the documents (POST /docusign/sign): the own client, status customerNotified. */
+            sign: boolean;
+            /** @description Staff read the emails sent about the application (GET /mail/{id}). */
+            readEmails: boolean;
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */
@@ -2383,7 +2415,10 @@ export interface operations {
     updateApplicationCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2546,7 +2581,10 @@ export interface operations {
     updateDocumentState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2573,6 +2611,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     downloadDocument: {
@@ -2633,7 +2672,10 @@ export interface operations {
     initEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2666,7 +2708,10 @@ export interface operations {
     notifyClientToSign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2809,7 +2854,7 @@ export interface operations {
         parameters: {
             query: {
                 applicationId: components["schemas"]["RecordId"];
-                /** @description When given */
+                /** @description The stored email the PDF is made of. Needed: without it 400 (fields.mailId = 'required'); the other fields are descriptive only. */
                 mailId?: components["schemas"]["RecordId"];
                 applicationCaseRef?: string;
                 to?: string;
@@ -2931,7 +2976,10 @@ export interface operations {
     updateLoanAmount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

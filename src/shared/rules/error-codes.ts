@@ -122,6 +122,20 @@ export const errorMessages = {
    * paid or closed. Our wording.
    */
   loanNotOpen: 'This loan is not open, so this cannot be done now.',
+  /**
+   * 'accept' while one of the three review checks is not ticked (spec section 4: accept only when
+   * all three are ticked). Our wording.
+   */
+  checksIncomplete: 'Please complete the KYC/AML, credit and repayment vehicle checks before accepting.',
+  /** A review check outside its state (the three in review, the certificate in prepare). Our wording. */
+  checkClosed: 'This check cannot be changed at this stage.',
+  /** 'Certificate of independent advice uploaded' ticked with no Certificate of Advice uploaded. Our wording. */
+  certificateMissing: 'Please upload the Certificate of Advice first.',
+  /**
+   * esignPrepared, customerNotified, esignComplete and customerAccepted asked of the status call:
+   * their own calls make them (prepare docusign, notify client, signing). Our wording.
+   */
+  ownCall: 'This step has its own action and cannot be set here.',
 } as const;
 
 /** An upload refused for its file: the error is the field's code, and the screen names the file (uploadMessage). */

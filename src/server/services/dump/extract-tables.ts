@@ -4,6 +4,7 @@ import {
   applications,
   auditEvents,
   clients,
+  documentReviews,
   downloadTokens,
   drawdowns,
   emails,
@@ -172,11 +173,23 @@ export const extractTables: readonly ExtractTable[] = [
     key: [files.id],
   },
   {
+    table: documentReviews,
+    columns: [
+      documentReviews.applicationId,
+      documentReviews.type,
+      documentReviews.state,
+      documentReviews.updatedBy,
+      documentReviews.updatedAt,
+    ],
+    key: [documentReviews.applicationId, documentReviews.type],
+  },
+  {
     table: downloadTokens,
     columns: [
       downloadTokens.id,
       downloadTokens.kind,
       downloadTokens.fileId,
+      downloadTokens.emailId,
       downloadTokens.applicationId,
       downloadTokens.variant,
       downloadTokens.audience,
