@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildBudget } from './scripts/build-budget.js';
+import { precompress } from './scripts/precompress.js';
 
 const THEME_COLOR = '#0b3d91';
 const BACKGROUND_COLOR = '#ffffff';
@@ -88,6 +89,8 @@ export default defineConfig({
       }),
     !underTest && pwaHeadTags(),
     !underTest && buildBudget(),
+    // Last: .br and .gz beside every text file, once the service worker is written too.
+    !underTest && precompress(),
   ],
   build: {
     // The server serves dist/ (SPA fallback to dist/index.html).

@@ -1,6 +1,7 @@
 // Page weight per route, from the last build (dist/.vite/manifest.json; builds first if missing).
 // For each lazy route: what a first visit to it downloads (entry chunks + route chunk + their
-// static imports, each once), gzipped; plus what the service worker precaches. Figures only:
+// static imports, each once), as the browser downloads it (brotli, the .br files the server sends),
+// with gzip beside it; plus what the service worker precaches. Figures only:
 // the pass/fail budget is enforced by `vite build` (scripts/build-budget.ts).
 //   npm run bench            node scripts/bench-page-weight.mjs [--rebuild]
 import { spawnSync } from 'node:child_process';
@@ -32,7 +33,7 @@ const read = (file) => {
   if (!cache.has(file)) cache.set(file, readFileSync(join(dist, file)));
   return cache.get(file);
 };
-const gz = (files) => files.reduce((total, file) => total + budget.gzipSize(read(file)), 0);
+const br = (files) => files.reduce((total, file) => total + budget.brotliSize(read(file)), 0);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const shell = budget.routeWeight(graph, undefined, read);
@@ -40,9 +41,10 @@ const shellFiles = new Set(shell.js);
 const rows = [
   {
     route: '(shell: index.html entry)',
-    js: shell.jsGzipBytes,
-    own: shell.jsGzipBytes,
-    css: shell.cssGzipBytes,
+    js: shell.jsBytes,
+    gz: shell.jsGzipBytes,
+    own: shell.jsBytes,
+    css: shell.cssBytes,
     chunks: shell.js.length,
   },
 ];
@@ -56,18 +58,19 @@ for (const { chunk, name } of lazy) {
   const weight = budget.routeWeight(graph, chunk.file, read);
   rows.push({
     route: name.replace(/^src\/client\//, ''),
-    js: weight.jsGzipBytes,
-    own: gz(weight.js.filter((file) => !shellFiles.has(file))),
-    css: weight.cssGzipBytes,
+    js: weight.jsBytes,
+    gz: weight.jsGzipBytes,
+    own: br(weight.js.filter((file) => !shellFiles.has(file))),
+    css: weight.cssBytes,
     chunks: weight.js.length,
   });
 }
 
-const header = ['lazy route chunk (source module)', 'JS gz KB', 'of which route', 'CSS gz KB', 'chunks'];
-const table = [header, ...rows.map((r) => [r.route, kb(r.js), kb(r.own), kb(r.css), String(r.chunks)])];
+const header = ['lazy route chunk (source module)', 'JS br KB', '(gzip)', 'of which route', 'CSS br KB', 'chunks'];
+const table = [header, ...rows.map((r) => [r.route, kb(r.js), kb(r.gz), kb(r.own), kb(r.css), String(r.chunks)])];
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
 const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-console.log(`\nPage weight, first visit, gzip -9 (${dist})\n`);
+console.log(`\nPage weight, first visit, brotli 11 (gzip -9 beside it) (${dist})\n`);
 console.log(line(table[0]));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table.slice(1)) console.log(line(row));
@@ -79,16 +82,19 @@ if (existsSync(swPath)) {
   const sw = readFileSync(swPath, 'utf8');
   const urls = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]))];
   let raw = 0;
-  let zipped = 0;
+  let transfer = 0;
   for (const url of urls) {
     const content = read(url.replace(/^\//, ''));
     raw += content.length;
-    zipped += budget.gzipSize(content);
+    // What the worker downloads: the .br file beside a text file (scripts/precompress.ts), an image as it is.
+    transfer += /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i.test(url)
+      ? Math.min(content.length, budget.brotliSize(content))
+      : content.length;
   }
   const swBytes = Buffer.byteLength(sw);
   console.log(
-    `\nPrecache: ${urls.length} files, ${kb(raw)} KB (${kb(zipped)} KB gzipped); ` +
-      `sw.js itself ${kb(swBytes)} KB (${kb(budget.gzipSize(sw))} KB gzipped).`,
+    `\nPrecache: ${urls.length} files, ${kb(raw)} KB (${kb(transfer)} KB downloaded, brotli); ` +
+      `sw.js itself ${kb(swBytes)} KB (${kb(budget.brotliSize(sw))} KB brotli).`,
   );
 } else {
   console.log('\nPrecache: dist/sw.js not found.');

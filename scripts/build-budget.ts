@@ -2,12 +2,18 @@
 // user must download before the sign-in screen appears is capped. The cap is checked on every
 // `vite build` by the plugin below; `npm run bench` (scripts/bench-page-weight.mjs) reports the
 // same figure for every lazy route using the same functions, read from .vite/manifest.json.
-import { gzipSync } from 'node:zlib';
+// The figure is what the browser downloads: the brotli file the server sends (scripts/precompress.ts,
+// docs/decisions.md: 311); the gzip figure is reported beside it for clients without brotli.
 import { relative } from 'node:path';
 import type { Manifest, Plugin, ResolvedConfig, Rolldown } from 'vite';
+import { brotliBytes, gzipBytes } from './precompress.js';
 
-/** 120 KB gzipped: entry chunk + its static imports + the sign-in route chunk + its static imports. */
-export const SIGN_IN_BUDGET_BYTES = 120 * 1024;
+/**
+ * 105 KB brotli: entry chunk + its static imports + the sign-in route chunk + its static imports.
+ * The former 120 KB gzipped cap in brotli terms (this code is 13 % smaller in brotli), rounded up
+ * (docs/decisions.md: 311).
+ */
+export const SIGN_IN_BUDGET_BYTES = 105 * 1024;
 /** The module the sign-in route is lazily loaded from (owned by the client app). */
 export const SIGN_IN_MODULE = 'src/client/features/auth/sign-in-page.tsx';
 
@@ -31,13 +37,22 @@ export type ChunkGraph = Map<string, ChunkNode>;
 export interface RouteWeight {
   js: string[];
   css: string[];
+  /** Brotli (quality 11), as the server sends it to every current browser: the budget's figure. */
+  jsBytes: number;
+  cssBytes: number;
+  /** Gzip -9, what a client without brotli downloads. */
   jsGzipBytes: number;
   cssGzipBytes: number;
 }
 
-/** Gzipped size at level 9, the figure a static server or CDN would send. */
+/** Gzipped size at level 9 (the .gz file beside each asset). */
 export function gzipSize(content: string | Uint8Array): number {
-  return gzipSync(content, { level: 9 }).length;
+  return gzipBytes(content).length;
+}
+
+/** Brotli size at quality 11 (the .br file beside each asset, what browsers download). */
+export function brotliSize(content: string | Uint8Array): number {
+  return brotliBytes(content).length;
 }
 
 const normalize = (path: string) => path.replaceAll('\\', '/');
@@ -123,8 +138,16 @@ export function routeWeight(
   if (routeChunk) roots.push(routeChunk);
   const js = staticClosure(graph, roots);
   const css = [...new Set(js.flatMap((file) => graph.get(file)?.css ?? []))];
-  const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(read(file)), 0);
-  return { js, css, jsGzipBytes: sum(js), cssGzipBytes: sum(css) };
+  const sum = (files: string[], size: (content: string | Uint8Array) => number) =>
+    files.reduce((total, file) => total + size(read(file)), 0);
+  return {
+    js,
+    css,
+    jsBytes: sum(js, brotliSize),
+    cssBytes: sum(css, brotliSize),
+    jsGzipBytes: sum(js, gzipSize),
+    cssGzipBytes: sum(css, gzipSize),
+  };
 }
 
 export const formatKB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -164,18 +187,20 @@ export function buildBudget(options: { limitBytes?: number; module?: string } = 
         );
       }
       const weight = routeWeight(graph, routeChunk, read);
-      const figure = `${formatKB(weight.jsGzipBytes)} gzipped (${weight.jsGzipBytes} bytes) in ${weight.js.length} chunks`;
-      if (weight.jsGzipBytes > limitBytes) {
+      const figure =
+        `${formatKB(weight.jsBytes)} brotli (${weight.jsBytes} bytes; ${formatKB(weight.jsGzipBytes)} gzipped) ` +
+        `in ${weight.js.length} chunks`;
+      if (weight.jsBytes > limitBytes) {
         this.error(
           `Page-weight budget exceeded: the JavaScript needed to render /sign-in is ${figure}; ` +
-            `the budget is ${formatKB(limitBytes)} (${limitBytes} bytes). ` +
+            `the budget is ${formatKB(limitBytes)} brotli (${limitBytes} bytes). ` +
             `Move code out of the entry chunk (lazy routes, dynamic import()) or out of the sign-in route. ` +
             `Chunks: ${weight.js.join(', ')}`,
         );
       }
       config.logger.info(
         `[budget] /sign-in JavaScript: ${figure}, budget ${formatKB(limitBytes)} ` +
-          `(${Math.round((weight.jsGzipBytes / limitBytes) * 100)} % used).`,
+          `(${Math.round((weight.jsBytes / limitBytes) * 100)} % used).`,
       );
     },
   };

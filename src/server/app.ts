@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
+import { renderReferencePage } from './contract/reference-page';
 import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
@@ -17,13 +18,13 @@ import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
+import { CONTRACT_PATH } from './paths';
 import { handlers } from './routes';
 import { assertMailboxClient } from './routes/dev';
 import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
+export { CONTRACT_PATH };
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +48,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   securityHeaders(app, { production: config.production });
   app.setErrorHandler(errorHandler);
 
+  // The built PWA first: its files are sent as compressed at build (.br/.gz beside them), so the
+  // compression below, which only sees routes registered after it, never touches them.
+  await serveClient(app, config.staticDir);
+  await app.register(fastifyCompress, COMPRESSION);
+
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
@@ -56,6 +62,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       db,
     });
 
+  apiReference(app, { includeDevOnly: config.devMailbox });
+
   if (config.devMailbox) {
     app.get('/dev/mailbox', async (request, reply) => {
       assertMailboxClient(config, request);
@@ -63,8 +71,37 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       return renderMailboxPage(await readMailbox(db), config.publicUrl);
     });
   }
-  await serveClient(app, config.staticDir);
   return app;
+}
+
+/**
+ * API answers (JSON) and server pages compressed on the fly above 1 KB, brotli at its fast
+ * quality or gzip; never a request body (nothing sends one compressed, and an inflated body is
+ * a way to exhaust memory); zstd left out so every Node version answers alike (decision 312).
+ */
+const COMPRESSION = {
+  global: true,
+  globalDecompression: false,
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+} satisfies FastifyCompressOptions;
+
+/**
+ * The contract as a reference page, and the file itself (decision 316): public like the PWA's
+ * code, which holds every call anyway; rendered on the first request and kept. Dev-only calls
+ * are listed only where they answer.
+ */
+function apiReference(app: FastifyInstance, options: { includeDevOnly: boolean }): void {
+  let page: string | undefined;
+  app.get('/api/docs', async (_request, reply) => {
+    page ??= renderReferencePage(CONTRACT_PATH, options);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    return page;
+  });
+  app.get('/api/docs/openapi.yaml', async (_request, reply) => {
+    reply.type('text/yaml; charset=utf-8').header('Cache-Control', 'no-cache');
+    return fs.promises.readFile(CONTRACT_PATH, 'utf8');
+  });
 }
 
 /**
@@ -101,6 +138,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
     method: op.method,
     url: op.url,
     schema,
+    // A file download (PDF, ZIP) is sent as it is: compressing it again only costs CPU (decision 312).
+    ...(op.binaryResponse ? { compress: false as const } : {}),
     // Authenticate, then check the contract's roles and permissions, before the body is looked at.
     onRequest: async (request) => {
       if (op.public) return;
@@ -137,7 +176,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. */
+/**
+ * The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. A text file
+ * goes out as the brotli or gzip file written beside it at build (scripts/precompress.ts), as the
+ * browser accepts; the plain file otherwise (decision 310).
+ */
 async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -146,10 +189,13 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const name = path.relative(staticDir, filePath);
         // Hashed assets never change; the shell and the worker must be checked on every load.
         reply.header('Cache-Control', name.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers brotli, gzip or plain bytes: a shared cache must keep them apart.
+        reply.header('Vary', 'Accept-Encoding');
       },
     });
   }

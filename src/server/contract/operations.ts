@@ -23,6 +23,11 @@ export interface Operation {
   multipart: boolean;
   /** Takes an Idempotency-Key header (offline outbox replays). */
   idempotent: boolean;
+  /**
+   * Answers a file (a PDF, a ZIP: any content but JSON): sent as stored, never compressed again
+   * on the way out (docs/decisions.md: 312).
+   */
+  binaryResponse: boolean;
   schema: {
     body?: object;
     querystring?: object;
@@ -72,6 +77,7 @@ export function loadOperations(file: string): Operation[] {
         devOnly: op['x-dev-only'] === true || tags.includes('dev'),
         multipart: Boolean(body?.['multipart/form-data']),
         idempotent: parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key'),
+        binaryResponse: answersFiles(resolve(op.responses as Json) as Record<string, Json>, resolve),
         schema: {
           body: body?.['application/json'] ? (resolve(body['application/json'].schema as Json) as object) : undefined,
           querystring: parametersSchema(parameters, 'query'),
@@ -106,6 +112,13 @@ function responseSchemas(responses: Record<string, Json>, resolve: (node: unknow
     if (schema) out[status] = resolve(schema) as object;
   }
   return out;
+}
+
+function answersFiles(responses: Record<string, Json>, resolve: (node: unknown) => unknown): boolean {
+  return Object.values(responses ?? {}).some((response) => {
+    const content = (resolve(response) as Json).content as Record<string, Json> | undefined;
+    return Object.keys(content ?? {}).some((type) => type !== 'application/json');
+  });
 }
 
 /** Replaces every local $ref with the node it points at (the contract has no cycles). */
