@@ -681,6 +681,29 @@ describe('POST /applications/state/update (submit)', () => {
     expect(audit).toEqual([{ from_state: { status: 'incomplete' }, to_state: { status: 'submitted' } }]);
   });
 
+  it('gives the submitted application its draft loan amount: the case’s fee estimate, never over one staff set', async () => {
+    const { id } = await newApplication();
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(token.lawyer, step, id, 0, step === 'case' ? { ...validSteps.case, feeEstimate: 40_000.5 } : validSteps[step]);
+    expect((await a.submit(token.lawyer, id)).statusCode).toBe(200);
+    const [row] = await server.db
+      .select({ pence: applications.loanAmountPence })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(row!.pence).toBe(4_000_050);
+
+    const set = await newApplication();
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(token.lawyer, step, set.id, 0, validSteps[step]);
+    await server.db.update(applications).set({ loanAmountPence: 123_400 }).where(eq(applications.id, set.id));
+    expect((await a.submit(token.lawyer, set.id)).statusCode).toBe(200);
+    const [kept] = await server.db
+      .select({ pence: applications.loanAmountPence })
+      .from(applications)
+      .where(eq(applications.id, set.id));
+    expect(kept!.pence).toBe(123_400);
+  });
+
   it('refuses Form E declared when every document it named has been deleted since', async () => {
     const { id } = await newApplication();
     const uploaded = await server.call(

@@ -49,16 +49,19 @@ const changeState = (t: string, applicationId: number, state: ApplicationStatus,
 const setCheck = (t: string, applicationId: number, check: string, status: boolean, headers = {}) =>
   post('/api/applications/checks', { applicationId, check, status }, t, headers);
 
-/** An application of our lawyer for our client (or another client), in this status. */
+/**
+ * An application of our lawyer for our client (or another client), in this status, with a draft
+ * loan amount (as submitting gives it; `loanAmount: null` for none).
+ */
 async function application(
   status: ApplicationStatus,
-  options: { clientId?: number; checks?: boolean; loanAmount?: number } = {},
+  options: { clientId?: number; checks?: boolean; loanAmount?: number | null } = {},
 ): Promise<number> {
   const row = await buildApplication(server.db, {
     lawyerId: lawyer.id,
     clientId: options.clientId ?? customerId,
     status,
-    loanAmount: options.loanAmount,
+    loanAmount: options.loanAmount === undefined ? 30_000 : options.loanAmount,
     steps: { case: { caseRef: `REV-${randomUUID().slice(0, 6)}` } },
   });
   if (options.checks)
@@ -132,6 +135,15 @@ describe('accepting and rejecting (staff, in the review state)', () => {
     const again = await changeState(token.admin, id, 'providerAccepted');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict' });
+  });
+
+  it('needs a loan amount to accept (409 loanAmountMissing), changing nothing', async () => {
+    const id = await application('submitted', { checks: true, loanAmount: null });
+    const before = await traceOf(id);
+    const res = await changeState(token.admin, id, 'providerAccepted');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'loanAmountMissing' });
+    expect(await traceOf(id)).toEqual(before);
   });
 
   it('lets root accept and reject too', async () => {

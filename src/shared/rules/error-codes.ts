@@ -90,6 +90,7 @@ export const errorMessages = {
   unhandled: 'Unhandled error. Please contact an administrator',
   /** The application is past the editable statuses (incomplete, created). Our wording. */
   notEditable: 'This application can no longer be changed.',
+  loanAmountMissing: 'Please set the loan amount before accepting the application.',
   /** Submitting with steps whose required answers are missing (`fields` names the steps). Our wording. */
   incompleteSteps: 'Some steps are not complete yet. Please complete them before submitting.',
   /** The configured address provider did not answer; manual entry always works. Our wording. */

@@ -9,7 +9,8 @@ import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { audienceOf, type Audience } from '../../../shared/journey/audience';
-import type { JourneyData } from '../../../shared/journey/steps';
+import type { Journey, JourneyData } from '../../../shared/journey/steps';
+import { toPence } from '../../../shared/rules/money';
 import { submitBlockers } from '../../../shared/journey/submit';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { isTransitionByOwnCall, reviewChecksComplete } from '../../../shared/rules/review';
@@ -31,9 +32,14 @@ function assertTransitionFrom(application: { status: string }, to: ApplicationSt
   if (!transitionAllowedFrom(applicationTransitions, application.status, to)) throw new AppError(409, 'conflict');
 }
 
-/** 409 checksIncomplete: 'accept' only with the three review checks ticked; made before the lock and under it. */
+/**
+ * 'accept' only with the three review checks ticked (409 `checksIncomplete`) and a loan amount to
+ * put in the contract (409 `loanAmountMissing`); made before the lock and under it.
+ */
 function assertReviewed(to: ApplicationStatus, application: ApplicationRow): void {
-  if (to === 'providerAccepted' && !reviewChecksComplete(application)) throw new AppError(409, 'checksIncomplete');
+  if (to !== 'providerAccepted') return;
+  if (!reviewChecksComplete(application)) throw new AppError(409, 'checksIncomplete');
+  if (!application.loanAmountPence || application.loanAmountPence <= 0) throw new AppError(409, 'loanAmountMissing');
 }
 
 /** The policy's action behind a change: submitting, the client's own decision (its own client only), or the provider's review. */
@@ -73,10 +79,12 @@ export async function changeApplicationStatus(
     const application = await findApplication(tx, actor, input.applicationId, { forUpdate: true });
     assertTransitionFrom(application, to);
     assertReviewed(to, application);
-    if (to === 'submitted') await assertComplete(tx, application.id, audienceOf(actor.role));
+    const journey = to === 'submitted' ? await assertComplete(tx, application.id, audienceOf(actor.role)) : undefined;
+    // The draft loan amount staff review starts as the case's fee estimate (decision 276).
+    const draftAmount = journey && application.loanAmountPence === null ? draftLoanAmountPence(journey) : undefined;
     await tx
       .update(applications)
-      .set({ status: to, updatedAt: sql`now()` })
+      .set({ status: to, updatedAt: sql`now()`, ...(draftAmount ? { loanAmountPence: draftAmount } : {}) })
       .where(eq(applications.id, application.id));
     await recordAudit(tx, {
       actorUserId: actor.id,
@@ -108,7 +116,7 @@ async function makeContractDocuments(ctx: ServiceContext, applicationId: number)
 }
 
 /** What blocks a submit (the shared rule), plus what only the server sees; 400 `incompleteSteps` names the steps. */
-async function assertComplete(db: Database, applicationId: number, audience: Audience): Promise<void> {
+async function assertComplete(db: Database, applicationId: number, audience: Audience): Promise<Journey> {
   const { journey } = await loadJourney(db, applicationId);
   const fields: Record<string, 'required'> = {};
   for (const step of submitBlockers(journey, audience, { today: new Date() })) fields[step] = 'required';
@@ -117,4 +125,12 @@ async function assertComplete(db: Database, applicationId: number, audience: Aud
   if (!fields.asset && asset?.submittedFormE === true && (await liveDocumentCount(db, applicationId, asset)) === 0)
     fields.asset = 'required';
   if (Object.keys(fields).length > 0) throw new AppError(400, 'incompleteSteps', { fields });
+  return journey;
+}
+
+/** The case's fee estimate (the total facility amount) in pence, when it is an amount. */
+function draftLoanAmountPence(journey: Journey): number | undefined {
+  const estimate = (journey.case as { feeEstimate?: unknown } | undefined)?.feeEstimate;
+  const pence = typeof estimate === 'number' ? toPence(estimate) : undefined;
+  return pence && pence > 0 ? pence : undefined;
 }
