@@ -84,7 +84,7 @@ export function StepFormView({
   const formRef = useRef<HTMLFormElement>(null);
   const leavingBySave = useRef(false);
 
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice });
 
   // A save refused or in conflict while this device was away: shown when the step opens.
   const record = form.draft.draft;

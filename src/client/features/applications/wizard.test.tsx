@@ -37,6 +37,22 @@ async function landsOn(router: Parameters<typeof currentUrl>[0], url: string) {
   await waitFor(() => expect(currentUrl(router)).toBe(url));
 }
 
+describe('leaving a step with typing', () => {
+  it('a reload does not ask once the draft is on the device; leaving the page in the app still asks', async () => {
+    const { user } = renderApp('/applications/1/case', { role: 'lawyer', handlers: getApp({ personal: validPersonal }) });
+    await user.type(await screen.findByLabelText('Case reference'), 'AB-1');
+    const unloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await waitFor(() => expect(unloadAsks()).toBe(false));
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    await user.click(within(bar).getByRole('link', { name: /Client details/ }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+  });
+});
+
 describe('wizard routing', () => {
   it('opens the first incomplete step from the list link', async () => {
     const { router } = renderApp('/applications/1/resume', { role: 'lawyer', handlers: getApp({ personal: validPersonal }) });
