@@ -145,7 +145,21 @@ describe('GET /applications (scoped list)', () => {
     const lawyer = await items(token.lawyer);
     const priya = lawyer.find((item) => item.name === 'Priya')!;
     const daniel = lawyer.find((item) => item.name === 'Daniel')!;
-    expect(priya.abilities).toEqual({ editJourney: true, submit: true, transitions: ['submitted'], changeDocuments: ['formE'] });
+    expect(priya.abilities).toEqual({
+      editJourney: true,
+      submit: true,
+      transitions: ['submitted'],
+      changeDocuments: ['formE'],
+      checks: [],
+      accept: false,
+      reject: false,
+      withdraw: false,
+      updateLoanAmount: false,
+      prepareEnvelope: false,
+      notifyClient: false,
+      sign: false,
+      readEmails: false,
+    });
     expect(daniel.abilities).toMatchObject({ editJourney: false, submit: false, transitions: [] });
     // Each item's abilities are the record's own.
     for (const [t, item] of [
@@ -686,12 +700,13 @@ describe('POST /applications/state/update (submit)', () => {
     expect(row!.status).toBe('incomplete');
   });
 
-  it('refuses moves this issue does not build, and moves back to the start', async () => {
+  it('refuses moves the status does not allow, and moves back to the start', async () => {
     const { id } = await newApplication();
     const back = await a.post('/api/applications/state/update', { applicationId: id, state: 'incomplete' }, token.lawyer);
     expect(back.statusCode).toBe(409);
     const accept = await a.post('/api/applications/state/update', { applicationId: id, state: 'providerAccepted' }, token.admin);
-    expect(accept.statusCode).toBe(501);
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json()).toEqual({ error: 'conflict' });
     expect(
       (await a.post('/api/applications/state/update', { applicationId: 999999, state: 'submitted' }, token.lawyer)).statusCode,
     ).toBe(404);

@@ -80,6 +80,7 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.applicationCustomerAcceptedLawyer, () =>
                   import('../features/applications/notification-pages').then((m) => m.CustomerAcceptedLawyerPage),
                 ),
+                privateRoute(paths.esign, () => import('../features/applications/esign/signing-page').then((m) => m.default)),
                 privateRoute(paths.applicationStep, () =>
                   import('../features/applications/application-step-page').then((m) => m.default),
                 ),

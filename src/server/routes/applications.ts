@@ -3,9 +3,10 @@ import { createApplication } from '../services/applications/create-application';
 import { getApplication } from '../services/applications/get-application';
 import { listApplications } from '../services/applications/list-applications';
 import { saveStep } from '../services/applications/save-step';
+import { updateApplicationCheck } from '../services/applications/update-application-check';
 import { serviceContext, type Handlers } from './handler';
 
-/** Applications: the scoped list, one application, creating one, saving a step, changing status. */
+/** Applications: the scoped list, one application, creating one, saving a step, changing status, the review checks. */
 export const applicationHandlers: Handlers = {
   listApplications: async (request, _reply, ctx) => listApplications(serviceContext(request, ctx), request.query),
 
@@ -21,4 +22,6 @@ export const applicationHandlers: Handlers = {
     saveStep(serviceContext(request, ctx), { step: request.params.step, ...request.body }),
 
   updateApplicationState: async (request, _reply, ctx) => changeApplicationStatus(serviceContext(request, ctx), request.body),
+
+  updateApplicationCheck: async (request, _reply, ctx) => updateApplicationCheck(serviceContext(request, ctx), request.body),
 };

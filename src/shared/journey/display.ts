@@ -54,6 +54,11 @@ function birthDateText(data: Data): string {
   return parts.map((n, i) => (typeof n === 'number' && n > 0 ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/');
 }
 
+/** One address (an address-history entry, an address step, a solicitor's) on one line: its lines joined. */
+export function addressText(entry: Data): string {
+  return addressLines(entry).join(', ');
+}
+
 /** The moved-in month and year ('March 2023'). */
 function movedInText(entry: Data): string {
   return present(entry.date) ? valueLabel('addressHistory.date', entry.date) : '';

@@ -1,16 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
-import { summarySections } from '../../../shared/journey/display';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { codeMessage } from '../../api/failure';
-import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
 import { isLocalApplicationId } from './offline/application-ids';
+import { JourneySections } from './journey-sections';
+import { openApplicationPdf } from './application-pdf';
 import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
 import { stepTitle } from './use-journey';
@@ -68,17 +68,9 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
   const downloadPdf = async () => {
     if (local || busy) return;
     setBusy('pdf');
-    // Opened before the await: a window opened later is taken for a pop-up and blocked.
-    const target = window.open('', '_blank');
     try {
-      const { data } = await api.GET('/pdf-generator/for-application-json/{id}', {
-        params: { path: { id: Number(applicationId) } },
-      });
-      if (!data) throw new Error('no link');
-      if (target) target.location.href = data.url;
-      else window.location.assign(data.url);
+      await openApplicationPdf(Number(applicationId));
     } catch {
-      target?.close();
       toast.unhandled();
     } finally {
       setBusy(null);
@@ -134,25 +126,7 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
           </ul>
         </div>
       ) : null}
-      {summarySections(journey, journeySteps, audience, lookups).map(({ step, title, rows }) => (
-        <section key={step} className="summary-section" aria-labelledby={`summary-${step}`}>
-          <h2 className="summary-section__title" id={`summary-${step}`}>
-            {title}
-          </h2>
-          {rows.length === 0 ? (
-            <p className="summary-section__empty">Not answered yet</p>
-          ) : (
-            <dl className="summary-list">
-              {rows.map((row) => (
-                <div key={row.field} className="summary-list__row">
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
-      ))}
+      <JourneySections journey={journey} steps={journeySteps} audience={audience} lookups={lookups} />
       <div className="wizard-actions">
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF

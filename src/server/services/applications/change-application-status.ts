@@ -3,6 +3,8 @@ import type { Database } from '../../db/connection';
 import { applications } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import * as applicationPolicy from '../../policies/applications';
+import type { ApplicationAction } from '../../policies/applications';
+import { revokeAllSessions } from '../../auth/sessions';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
@@ -10,50 +12,67 @@ import { audienceOf, type Audience } from '../../../shared/journey/audience';
 import type { JourneyData } from '../../../shared/journey/steps';
 import { submitBlockers } from '../../../shared/journey/submit';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import { isTransitionByOwnCall, reviewChecksComplete } from '../../../shared/rules/review';
 import {
   applicationStartStatuses,
   applicationTransitions,
   roleMayTransition,
   transitionAllowedFrom,
 } from '../../../shared/rules/transitions';
-import { findApplication } from './find-application';
+import { generateContractDocuments } from '../esign/generate-contract-documents';
+import { tellStatusChange } from './application-notices';
+import { findApplication, type ApplicationRow } from './find-application';
 import { liveDocumentCount } from './journey-references';
 import { loadJourney } from './load-journey';
 import { presentApplication, type ApplicationRecord } from './present-application';
-
-/**
- * The transitions of the table this server makes so far; the provider's review, signing and the
- * rest answer 501 until their issues build them (docs/decisions.md: status changes built so far).
- */
-const builtTransitions: readonly ApplicationStatus[] = ['submitted'];
 
 /** 409 conflict unless the table allows the change from the application's status; made before the lock and under it. */
 function assertTransitionFrom(application: { status: string }, to: ApplicationStatus): void {
   if (!transitionAllowedFrom(applicationTransitions, application.status, to)) throw new AppError(409, 'conflict');
 }
 
+/** 409 checksIncomplete: 'accept' only with the three review checks ticked; made before the lock and under it. */
+function assertReviewed(to: ApplicationStatus, application: ApplicationRow): void {
+  if (to === 'providerAccepted' && !reviewChecksComplete(application)) throw new AppError(409, 'checksIncomplete');
+}
+
+/** The policy's action behind a change: submitting, the client's own decision (its own client only), or the provider's review. */
+function actionOf(to: ApplicationStatus): ApplicationAction {
+  if (to === 'submitted') return 'submit';
+  if (to === 'customerRejected' || to === 'customerApproved') return 'withdraw';
+  return 'review';
+}
+
 /**
- * Moves an application to another status, by the shared transitions table: 403 for a role that may
- * never make the change, 409 when the current status does not allow it. Submitting needs every step
- * of the submitter's own form valid: 400 `incompleteSteps` naming the others.
+ * Moves an application to another status, by the shared transitions table (docs/decisions.md 270):
+ * 409 `conflict` back to where an application starts; 403 for a role that may never make the
+ * change or a caller it is not for (the application's lawyer or client, staff for the review);
+ * 409 `ownCall` for the changes their own calls make (the envelope, the notice, the signature);
+ * 409 `conflict` when the current status does not allow it; 409 `checksIncomplete` to accept
+ * without the three review checks; submitting needs every step of the submitter's own form valid
+ * (400 `incompleteSteps`). Each check is made again under the row lock. The change is audited (who,
+ * from, to, the reason), its emails are queued, and the client's withdrawal ends every session of
+ * their account (decision 273).
  */
 export async function changeApplicationStatus(
-  { db, actor }: ServiceContext,
+  ctx: ServiceContext,
   input: { applicationId: number; state: ApplicationStatus; reason?: string },
 ): Promise<ApplicationRecord> {
+  const { db, actor, config } = ctx;
   const to = input.state;
+  const reason = input.reason?.trim() ? input.reason.trim() : undefined;
   const found = await findApplication(db, actor, input.applicationId);
-  if (!builtTransitions.includes(to)) {
-    if (applicationStartStatuses.includes(to)) throw new AppError(409, 'conflict');
-    throw new AppError(501, 'notImplemented');
-  }
+  if (applicationStartStatuses.includes(to)) throw new AppError(409, 'conflict');
   assertCan(roleMayTransition(applicationTransitions, actor.role, to));
-  if (to === 'submitted') assertCan(applicationPolicy.can(actor, 'submit', found));
+  if (isTransitionByOwnCall(to)) throw new AppError(409, 'ownCall');
+  assertCan(applicationPolicy.can(actor, actionOf(to), found));
   assertTransitionFrom(found, to);
+  assertReviewed(to, found);
 
   await db.transaction(async (tx) => {
     const application = await findApplication(tx, actor, input.applicationId, { forUpdate: true });
     assertTransitionFrom(application, to);
+    assertReviewed(to, application);
     if (to === 'submitted') await assertComplete(tx, application.id, audienceOf(actor.role));
     await tx
       .update(applications)
@@ -65,10 +84,27 @@ export async function changeApplicationStatus(
       entityId: application.id,
       action: 'statusChanged',
       from: { status: application.status },
-      to: { status: to, ...(input.reason ? { reason: input.reason } : {}) },
+      to: { status: to, ...(reason ? { reason } : {}) },
     });
+    await tellStatusChange(tx, config, application, to, reason);
+    if (to === 'customerRejected') await revokeAllSessions(tx, actor.id);
   });
+  if (to === 'providerAccepted') await makeContractDocuments(ctx, input.applicationId);
   return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+}
+
+/**
+ * On acceptance the contract set is made for the client and their adviser to read (docs/decisions.md
+ * 280). The acceptance stands whatever happens here: a set that cannot be made yet (no loan amount) or
+ * fails is logged, and is made again, with the amounts then current, when the envelope is prepared.
+ */
+async function makeContractDocuments(ctx: ServiceContext, applicationId: number): Promise<void> {
+  try {
+    await generateContractDocuments(ctx.db, ctx.storage, ctx.config, applicationId, { uploadedBy: ctx.actor.id });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'validation'))
+      ctx.logError('contract documents were not made on acceptance', error);
+  }
 }
 
 /** What blocks a submit (the shared rule), plus what only the server sees; 400 `incompleteSteps` names the steps. */

@@ -7,3 +7,4 @@ import './save-step-mutation';
 import './submit-application-mutation';
 import './upload-file-mutation';
 import './delete-file-mutation';
+import './review-mutations';

@@ -162,7 +162,21 @@ async function setUpload(localId: string, change: Record<string, unknown>) {
 
 describe('documents step: Form E uploads', () => {
   it('offers no change of the documents when the server lists Form E among none the caller may change', async () => {
-    renderStep({ submittedFormE: true }, 'lawyer', { editJourney: true, submit: true, transitions: [], changeDocuments: [] });
+    renderStep({ submittedFormE: true }, 'lawyer', {
+      editJourney: true,
+      submit: true,
+      transitions: [],
+      changeDocuments: [],
+      checks: [],
+      accept: false,
+      reject: false,
+      withdraw: false,
+      updateLoanAmount: false,
+      prepareEnvelope: false,
+      notifyClient: false,
+      sign: false,
+      readEmails: false,
+    });
     expect(fileInput().disabled).toBe(true);
   });
 
