@@ -26,7 +26,8 @@ export const fieldMessages = {
   invalid: 'Please check your entry',
   /** Uploads (spec section 8): the screen puts the file's name before these (see uploadMessage). */
   fileTooLarge: 'file size exceeds 20 MB',
-  fileType: 'only .pdf files are accepted',
+  /** The content is not a PDF (a file named .pdf that is damaged or of another kind). Our wording (decision 337). */
+  fileType: 'this file is not a readable PDF',
   fileName: 'file name is not acceptable',
   tooManyFiles: 'too many files',
   /** An upload with more files or fields than one upload takes. Our wording. */

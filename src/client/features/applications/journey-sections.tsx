@@ -1,5 +1,5 @@
 import type { Journey, JourneyStep } from '../../../shared/journey/steps';
-import { summarySections } from '../../../shared/journey/display';
+import { summarySections, type DisplayLookups } from '../../../shared/journey/display';
 import type { Audience } from './steps/step-definition';
 
 /**
@@ -11,15 +11,18 @@ export function JourneySections({
   steps,
   audience,
   idPrefix = 'summary',
+  lookups,
 }: {
   journey: Journey;
   steps: readonly JourneyStep[];
   audience: Audience;
   idPrefix?: string;
+  /** Names for the ids the journey holds (the chosen solicitor, the live files): decision 333. */
+  lookups?: DisplayLookups;
 }) {
   return (
     <>
-      {summarySections(journey, steps, audience).map(({ step, title, rows }) => (
+      {summarySections(journey, steps, audience, lookups).map(({ step, title, rows }) => (
         <section key={step} className="summary-section" aria-labelledby={`${idPrefix}-${step}`}>
           <h2 className="summary-section__title" id={`${idPrefix}-${step}`}>
             {title}

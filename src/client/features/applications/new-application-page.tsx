@@ -52,7 +52,7 @@ export default function NewApplicationPage() {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice });
 
   const create = async () => {
     if (!form.validation?.success || !user) return;

@@ -1,6 +1,8 @@
 import type { Application } from '../applications-api';
 import type { DocumentType } from '../../../../shared/rules/document-types';
 import { JourneySections } from '../journey-sections';
+import { lookupsOf } from '../live-journey';
+import { useSolicitorList } from '../steps/independent-step';
 import { ApplicationEmails } from './application-emails';
 import { KeyFigures, PdfButton } from './application-summary';
 import { FileList } from './file-list';
@@ -34,6 +36,12 @@ export function StaffView({
   const abilities = detailsAbilities(application);
   const changeable = abilities.changeDocuments as readonly DocumentType[];
   const caseRef = (application.journey.case as { caseRef?: string } | undefined)?.caseRef;
+  // The answers name the chosen solicitor and the live Form E files, as the PDF does (decision 333).
+  const solicitors = useSolicitorList();
+  const formEFiles = new Map<number | string, string>(
+    application.files.filter((file) => file.type === 'formE').map((file) => [file.id, file.fileName || file.name]),
+  );
+  const lookups = lookupsOf(formEFiles, solicitors.data?.items);
   return (
     <div className="details details--staff">
       <KeyFigures application={application} />
@@ -46,7 +54,13 @@ export function StaffView({
       </aside>
       <div className="details-staff__answers">
         <LawyerInformation lawyer={application.lawyer} />
-        <JourneySections journey={application.journey} steps={reviewSteps} audience="lawyer" idPrefix="details" />
+        <JourneySections
+          journey={application.journey}
+          steps={reviewSteps}
+          audience="lawyer"
+          idPrefix="details"
+          lookups={lookups}
+        />
         <section className="details-section" aria-labelledby="details-files-title">
           <h2 id="details-files-title" className="details-section__title">
             Files

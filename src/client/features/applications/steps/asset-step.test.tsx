@@ -226,7 +226,7 @@ describe('documents step: Form E uploads', () => {
 
     expect(await screen.findByText('large.pdf: file size exceeds 20 MB')).toBeTruthy();
     expect(screen.getByText('report.pdf.exe: file name is not acceptable')).toBeTruthy();
-    expect(screen.getByText('notes.pdf: only .pdf files are accepted')).toBeTruthy();
+    expect(screen.getByText('notes.pdf: this file is not a readable PDF')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Chosen files' })).toBeNull();
     expect(await uploadRows()).toHaveLength(0);
   });

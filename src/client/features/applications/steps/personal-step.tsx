@@ -296,7 +296,7 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
               {...textProps(form, 'birthDayDay')}
             />
             <SelectField
-              className="field__part"
+              className="field__part field__part--wide"
               label={label('birthMonth')}
               options={months}
               placeholder="Month"
