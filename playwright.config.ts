@@ -39,7 +39,9 @@ export default defineConfig({
     { name: 'tablet', testMatch: /administration\.spec\.ts/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // The production server as `npm run serve` runs it: compiled by `npm run build`, which
+    // `npm run test:e2e` and `npm test` run first (docs/decisions.md: 313).
+    command: 'node dist-server/main.js',
     url: `${baseURL}/api/config`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -20,7 +20,10 @@ export async function startBenchServer({ staticDir } = {}) {
   });
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+  // The compiled server when built (`npm run build`), as in production; else the sources through tsx.
+  const compiled = path.join(root, 'dist-server', 'main.js');
+  const entry = fs.existsSync(compiled) ? [compiled] : [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'];
+  const server = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

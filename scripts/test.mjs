@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite, in the order that fails fastest: types, lint, unit and component tests,
-// API tests on embedded PGlite, the same API tests on a real PostgreSQL server, then the
-// build (with its size budget) and the end-to-end tests in Chromium.
+// API tests on embedded PGlite, the same API tests on a real PostgreSQL server, in CI the API
+// tests again on Node 22 and Node 24, then the build (with its size budget) and the end-to-end
+// tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,15 +29,14 @@ function countsFrom(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
-function vitest(name, project, extraEnv = {}) {
+function vitest(name, project, extraEnv = {}, nodeMajor = undefined) {
   const file = path.join(reports, `${++reportCount}.json`);
-  step(
-    name,
-    'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    extraEnv,
-    file,
-  );
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  // Another Node version: the npm registry's `node` package (its binary, fetched by npm into its
+  // cache once), running vitest, whose test processes inherit that binary (decision 315).
+  if (nodeMajor)
+    step(name, 'npx', ['-y', '-p', `node@${nodeMajor}`, 'node', 'node_modules/vitest/vitest.mjs', ...args], extraEnv, file);
+  else step(name, 'npx', ['vitest', ...args], extraEnv, file);
 }
 
 function step(name, command, args, env = {}, reportFile = undefined) {
@@ -103,7 +103,12 @@ step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
 vitest('unit and component tests', 'unit');
 vitest('API tests (embedded PGlite)', 'api');
 if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');
-step('build (with the size budget)', 'npx', ['vite', 'build']);
+// The other maintained Node versions, in CI (or TEST_NODE_VERSIONS=1): the embedded database's
+// lane, where the runtime's own parts (native argon2, zlib, worker threads, streams, WebAssembly)
+// are all exercised; the PostgreSQL driver is plain JavaScript and runs on Node 20 above.
+if (ci || process.env.TEST_NODE_VERSIONS === '1')
+  for (const major of [22, 24]) vitest(`API tests (embedded PGlite) on Node ${major}`, 'api', {}, major);
+step('build: the PWA (with the size budget, compressed) and the server (JavaScript)', 'npm', ['run', '--silent', 'build']);
 const e2eReport = path.join(reports, 'e2e.json');
 step(
   'end-to-end tests (Chromium)',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
@@ -9,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
+import { renderReferencePage } from './contract/reference-page';
 import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
@@ -18,13 +18,13 @@ import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
+import { CONTRACT_PATH } from './paths';
 import { handlers } from './routes';
 import { assertMailboxClient } from './routes/dev';
 import type { Handler, OperationId } from './routes/handler';
 import { hasPermissions } from '../shared/rules/permissions';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
+export { CONTRACT_PATH };
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +62,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       db,
     });
 
+  apiReference(app, { includeDevOnly: config.devMailbox });
+
   if (config.devMailbox) {
     app.get('/dev/mailbox', async (request, reply) => {
       assertMailboxClient(config, request);
@@ -83,6 +85,24 @@ const COMPRESSION = {
   threshold: 1024,
   encodings: ['br', 'gzip'],
 } satisfies FastifyCompressOptions;
+
+/**
+ * The contract as a reference page, and the file itself (decision 316): public like the PWA's
+ * code, which holds every call anyway; rendered on the first request and kept. Dev-only calls
+ * are listed only where they answer.
+ */
+function apiReference(app: FastifyInstance, options: { includeDevOnly: boolean }): void {
+  let page: string | undefined;
+  app.get('/api/docs', async (_request, reply) => {
+    page ??= renderReferencePage(CONTRACT_PATH, options);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    return page;
+  });
+  app.get('/api/docs/openapi.yaml', async (_request, reply) => {
+    reply.type('text/yaml; charset=utf-8').header('Cache-Control', 'no-cache');
+    return fs.promises.readFile(CONTRACT_PATH, 'utf8');
+  });
+}
 
 /**
  * Node's limits on slow clients: headers and the whole request must arrive in time, a silent

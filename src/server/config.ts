@@ -35,6 +35,30 @@ export interface Config {
   postcode: PostcodeConfig;
   /** How long the server waits for clients and for its own heavy work (README: Limits and timeouts). */
   timeouts: Timeouts;
+  /** The provider (the lender) as its contract documents name it (docs/decisions.md: 281). */
+  provider: ProviderDetails;
+  /** Electronic signature of the contract documents (docs/decisions.md: 283-285). */
+  esign: EsignConfig;
+}
+
+export interface ProviderDetails {
+  name: string;
+  address: string;
+  companyNumber: string;
+  regulatorReference: string;
+  phone: string;
+  email: string;
+}
+
+export interface EsignConfig {
+  /** ESIGN_PROVIDER: only the built-in provider exists so far; DocuSign plugs in behind the same interface. */
+  provider: 'builtin';
+  /**
+   * ESIGN_P12_PATH / ESIGN_P12_PASSWORD: the provider's signing certificate. When absent, a
+   * self-signed one is made at the first signature and kept in the database (decision 284).
+   */
+  p12Path: string | undefined;
+  p12Password: string;
 }
 
 /** Milliseconds; each is set by the environment variable of the same name in capitals. */
@@ -104,6 +128,8 @@ export function loadConfig(env: Env = process.env): Config {
             : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
     postcode: postcodeConfig(env),
     timeouts: timeouts(env),
+    provider: providerDetails(env),
+    esign: esignConfig(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
       companyName: env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
@@ -112,6 +138,29 @@ export function loadConfig(env: Env = process.env): Config {
       termsUrl: env.BRAND_TERMS_URL || 'https://example.com/terms',
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
+  };
+}
+
+/** Demo defaults: a real deployment sets every one (they are printed on the credit agreement). */
+function providerDetails(env: Env): ProviderDetails {
+  return {
+    name: env.PROVIDER_NAME || env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
+    address: env.PROVIDER_ADDRESS || '1 Example Street, London EC1A 1BB',
+    companyNumber: env.PROVIDER_COMPANY_NUMBER || '01234567',
+    regulatorReference: env.PROVIDER_REGULATOR_REFERENCE || 'FRN 123456',
+    phone: env.PROVIDER_PHONE || env.BRAND_PHONE || '020 7946 0000',
+    email: env.PROVIDER_EMAIL || env.BRAND_EMAIL || 'support@portal.test',
+  };
+}
+
+function esignConfig(env: Env): EsignConfig {
+  const name = (env.ESIGN_PROVIDER || 'builtin').toLowerCase();
+  if (name !== 'builtin')
+    throw new Error(`ESIGN_PROVIDER must be "builtin" (the only provider built so far), got "${env.ESIGN_PROVIDER}"`);
+  return {
+    provider: 'builtin',
+    p12Path: env.ESIGN_P12_PATH ? path.resolve(env.ESIGN_P12_PATH) : undefined,
+    p12Password: env.ESIGN_P12_PASSWORD ?? '',
   };
 }
 

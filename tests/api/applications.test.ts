@@ -145,7 +145,21 @@ describe('GET /applications (scoped list)', () => {
     const lawyer = await items(token.lawyer);
     const priya = lawyer.find((item) => item.name === 'Priya')!;
     const daniel = lawyer.find((item) => item.name === 'Daniel')!;
-    expect(priya.abilities).toEqual({ editJourney: true, submit: true, transitions: ['submitted'], changeDocuments: ['formE'] });
+    expect(priya.abilities).toEqual({
+      editJourney: true,
+      submit: true,
+      transitions: ['submitted'],
+      changeDocuments: ['formE'],
+      checks: [],
+      accept: false,
+      reject: false,
+      withdraw: false,
+      updateLoanAmount: false,
+      prepareEnvelope: false,
+      notifyClient: false,
+      sign: false,
+      readEmails: false,
+    });
     expect(daniel.abilities).toMatchObject({ editJourney: false, submit: false, transitions: [] });
     // Each item's abilities are the record's own.
     for (const [t, item] of [
@@ -672,6 +686,29 @@ describe('POST /applications/state/update (submit)', () => {
     expect(audit).toEqual([{ from_state: { status: 'incomplete' }, to_state: { status: 'submitted' } }]);
   });
 
+  it('gives the submitted application its draft loan amount: the case’s fee estimate, never over one staff set', async () => {
+    const { id } = await newApplication();
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(token.lawyer, step, id, 0, step === 'case' ? { ...validSteps.case, feeEstimate: 40_000.5 } : validSteps[step]);
+    expect((await a.submit(token.lawyer, id)).statusCode).toBe(200);
+    const [row] = await server.db
+      .select({ pence: applications.loanAmountPence })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(row!.pence).toBe(4_000_050);
+
+    const set = await newApplication();
+    for (const step of ['case', 'financial', 'asset', 'independent'] as const)
+      await a.save(token.lawyer, step, set.id, 0, validSteps[step]);
+    await server.db.update(applications).set({ loanAmountPence: 123_400 }).where(eq(applications.id, set.id));
+    expect((await a.submit(token.lawyer, set.id)).statusCode).toBe(200);
+    const [kept] = await server.db
+      .select({ pence: applications.loanAmountPence })
+      .from(applications)
+      .where(eq(applications.id, set.id));
+    expect(kept!.pence).toBe(123_400);
+  });
+
   it('refuses Form E declared when every document it named has been deleted since', async () => {
     const { id } = await newApplication();
     const uploaded = await server.call(
@@ -691,12 +728,13 @@ describe('POST /applications/state/update (submit)', () => {
     expect(row!.status).toBe('incomplete');
   });
 
-  it('refuses moves this issue does not build, and moves back to the start', async () => {
+  it('refuses moves the status does not allow, and moves back to the start', async () => {
     const { id } = await newApplication();
     const back = await a.post('/api/applications/state/update', { applicationId: id, state: 'incomplete' }, token.lawyer);
     expect(back.statusCode).toBe(409);
     const accept = await a.post('/api/applications/state/update', { applicationId: id, state: 'providerAccepted' }, token.admin);
-    expect(accept.statusCode).toBe(501);
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json()).toEqual({ error: 'conflict' });
     expect(
       (await a.post('/api/applications/state/update', { applicationId: 999999, state: 'submitted' }, token.lawyer)).statusCode,
     ).toBe(404);

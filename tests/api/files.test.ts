@@ -309,7 +309,7 @@ describe('POST /applications/file/upload', () => {
       ['admin', apps.rejected, 'secci', 409],
       ['root', apps.customer, 'secci', 409],
       ['firm', apps.incomplete, 'formE', 403],
-      ['admin', apps.esignPrepared, 'solicitorLetter', 201],
+      ['admin', apps.esignPrepared, 'solicitorLetter', 409],
       ['root', apps.providerAccepted, 'instructionsToSolicitorsLetter', 201],
     ];
     for (const [role, applicationId, type, status] of cases) {

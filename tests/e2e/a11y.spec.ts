@@ -50,3 +50,12 @@ for (const role of ['admin', 'lawyer', 'customer'] as const) {
     }
   });
 }
+
+test('no WCAG 2.2 AA violation on the new application form, whose step bar scrolls sideways', async ({ page }) => {
+  await signIn(page, demo.lawyer);
+  await page.goto('/applications/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New application' })).toBeVisible();
+  const steps = page.getByRole('navigation', { name: 'Application steps' });
+  await expect(steps.locator('[aria-current="step"]')).toBeInViewport();
+  expect(await violations(page)).toEqual([]);
+});

@@ -26,8 +26,10 @@ const headings: Record<string, string | ((role: Role) => string)> = {
   '/applications/:id/application-provider-accepted-lawyer': 'Application accepted',
   '/applications/:id/application-provider-accepted-customer': 'Application accepted',
   '/applications/:id/application-esign-prepared': 'Documents ready to sign',
-  '/applications/:id/application-customer-accepted-provider': 'Client accepted',
+  '/applications/:id/application-customer-accepted-provider': 'Documents signed',
   '/applications/:id/application-customer-accepted-lawyer': 'Loan created',
+  // Link '1' does not exist: the signing page says it cannot be opened, under its own heading.
+  '/esign/:token': 'Sign your documents',
   '/loans': (role) => (role === 'lawyer' ? 'Loans' : 'Request Drawdown'),
   '/loans/:id': 'Open Loan',
   '/drawdowns': (role) => (role === 'lawyer' ? 'Drawdowns' : 'Drawdown History'),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths, type AppRoute } from '../routing/paths';
 import type { RouteHandle } from './layout';
 import { Root } from './root';
@@ -51,7 +51,8 @@ export function createRoutes(): RouteObject[] {
             {
               lazy: screen(() => import('./layout').then((m) => m.default)),
               children: [
-                { index: true, element: <Navigate to={paths.applications.url()} replace /> },
+                // The list, or a client's only application (decision 336).
+                { index: true, lazy: screen(() => import('../features/applications/home-page').then((m) => m.default)) },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
                 privateRoute(paths.changes, () => import('../offline/changes-page').then((m) => m.default)),
                 ...developmentRoutes(),
@@ -80,6 +81,7 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.applicationCustomerAcceptedLawyer, () =>
                   import('../features/applications/notification-pages').then((m) => m.CustomerAcceptedLawyerPage),
                 ),
+                privateRoute(paths.esign, () => import('../features/applications/esign/signing-page').then((m) => m.default)),
                 privateRoute(paths.applicationStep, () =>
                   import('../features/applications/application-step-page').then((m) => m.default),
                 ),

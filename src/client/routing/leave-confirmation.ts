@@ -9,14 +9,22 @@ import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from './unsave
  * stays). In-app navigation (links, back and forward) is held by react-router's blocker; closing
  * the tab or reloading gets the browser's own question (browsers show their own words there).
  *
- * Called once by an edit page, with its form's state: `useLeaveConfirmation(form.dirty, busy)`.
+ * Called once by an edit page, with its form's state: `useLeaveConfirmation(form.dirty, busy)`; a
+ * form kept as a draft passes `{ keptOnDevice }` (its draft is written), so a reload does not ask.
  * A session that ends (sign-out, which asks first in features/auth/use-sign-out.ts; idle time; a
  * refused token) is not held either: RequireAuth unmounts the page, and its blocker with it, before
  * it redirects to /sign-in.
  */
-export function useLeaveConfirmation(dirty: boolean, saving: boolean): void {
+export function useLeaveConfirmation(
+  dirty: boolean,
+  saving: boolean,
+  { keptOnDevice = false }: { keptOnDevice?: boolean } = {},
+): void {
   const confirm = useConfirm();
   const ask = dirty && !saving;
+  // A form kept as a draft on the device loses nothing to a reload or a closed tab once the draft
+  // is written: the browser's question is asked only while it is not (decision 338).
+  const askOnUnload = ask && !keptOnDevice;
 
   // The blocker reads the latest state when a navigation starts, which may be before a re-render.
   const askRef = useRef(ask);
@@ -54,7 +62,7 @@ export function useLeaveConfirmation(dirty: boolean, saving: boolean): void {
   useEffect(() => () => markLeaveGuard(id, false), [id]);
 
   useEffect(() => {
-    if (!ask) return;
+    if (!askOnUnload) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       // The update's own reload, with everything kept on the device: nothing to ask.
       if (isUnloadAllowed()) return;
@@ -64,5 +72,5 @@ export function useLeaveConfirmation(dirty: boolean, saving: boolean): void {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [ask]);
+  }, [askOnUnload]);
 }

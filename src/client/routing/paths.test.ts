@@ -46,6 +46,8 @@ const decidedRoutes: Record<string, readonly Permission[]> = {
   '/applications/:id/application-esign-prepared': ['readApplication'],
   '/applications/:id/application-customer-accepted-provider': ['readApplication'],
   '/applications/:id/application-customer-accepted-lawyer': ['readApplication'],
+  // The built-in provider's signing page (docs/decisions.md 286): the client's, as the details page.
+  '/esign/:token': ['readApplication'],
 };
 
 describe('route table', () => {

@@ -100,6 +100,8 @@ export const paths = {
   applicationCustomerAcceptedLawyer: route('/applications/:id/application-customer-accepted-lawyer', {
     permissions: ['readApplication'],
   }),
+  /** The built-in provider's signing page, POST /docusign/sign's envelopUrl (docs/decisions.md: 286). */
+  esign: route('/esign/:token', { permissions: ['readApplication'] }),
 
   loans: route('/loans', { nav: { group: 'primary', label: 'Request Drawdown', lawyerLabel: 'Loans' } }),
   loan: route('/loans/:id'),

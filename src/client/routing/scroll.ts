@@ -1,24 +1,47 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SCROLL_TO_TOP_MS } from '../../shared/rules/limits';
 
 let frame = 0;
+/** What `scrollToTop` holds the page's height with, while it runs. */
+let held = false;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
- * Scrolls the window to the top over the spec's 600 ms (ease-out), or at once when the user asks
- * for reduced motion. Native smooth scrolling cannot be given a duration, hence the frames.
+ * The page may not be shorter than where the animation starts: a new page shorter than the old
+ * scroll position would otherwise be clamped to its end at once, a jump (decision 339).
  */
-export function scrollToTop(durationMs = SCROLL_TO_TOP_MS): void {
+function holdHeight(from: number): void {
+  document.documentElement.style.minHeight = `${Math.ceil(from + window.innerHeight)}px`;
+  held = true;
+}
+
+function releaseHeight(): void {
+  if (!held) return;
+  document.documentElement.style.minHeight = '';
+  held = false;
+}
+
+/**
+ * Scrolls the window to the top over the spec's 600 ms (ease-out), or at once when the user asks
+ * for reduced motion. Native smooth scrolling cannot be given a duration, hence the frames. `from`
+ * is where the page was before it changed (the new page may already be shorter).
+ */
+export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY): void {
   cancelAnimationFrame(frame);
-  const start = window.scrollY;
+  releaseHeight();
+  const start = Math.max(from, window.scrollY);
   if (start <= 0) return;
   if (durationMs <= 0 || prefersReducedMotion()) {
     window.scrollTo(0, 0);
     return;
+  }
+  if (window.scrollY < start) {
+    holdHeight(start);
+    window.scrollTo(0, start);
   }
   const startedAt = performance.now();
   const step = (now: number) => {
@@ -26,15 +49,27 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS): void {
     const eased = 1 - (1 - progress) ** 3;
     window.scrollTo(0, Math.round(start * (1 - eased)));
     if (progress < 1) frame = requestAnimationFrame(step);
+    else releaseHeight();
   };
   frame = requestAnimationFrame(step);
 }
 
-/** On every route change the page goes back to the top (spec: 600 ms). */
+/**
+ * On every route change the page goes back to the top (spec: 600 ms), from where the previous page
+ * was scrolled to: it is measured before the new page is drawn.
+ */
 export function useScrollToTopOnRouteChange(): void {
   const { pathname } = useLocation();
+  const lastY = useRef(0);
   useEffect(() => {
-    scrollToTop();
+    const onScroll = () => {
+      lastY.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    scrollToTop(SCROLL_TO_TOP_MS, lastY.current);
   }, [pathname]);
 }
 

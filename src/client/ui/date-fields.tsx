@@ -202,6 +202,21 @@ interface DatePickerProps {
 
 type View = 'day' | 'month';
 
+/** About the calendar's height with its header and 'Close' (six weeks of 44 px rows). */
+const CALENDAR_HEIGHT_PX = 460;
+
+/**
+ * A field low on a phone's screen has room for the calendar neither below nor above it: the page
+ * is scrolled first so the calendar opens below the field, inside the screen (decision 336).
+ */
+function makeRoomBelow(trigger: HTMLElement | null): void {
+  if (!trigger || typeof window.scrollBy !== 'function') return;
+  const rect = trigger.getBoundingClientRect();
+  const below = window.innerHeight - rect.bottom;
+  if (below >= CALENDAR_HEIGHT_PX || rect.top >= CALENDAR_HEIGHT_PX) return;
+  window.scrollBy({ top: Math.min(rect.top - 8, CALENDAR_HEIGHT_PX - below), behavior: 'instant' });
+}
+
 /**
  * A date chosen on a calendar (Radix Popover). Day view: a grid with the weekday header Mo to Su;
  * arrows move by day and week, Home/End to the week's ends, Page Up/Down by month (with Shift by
@@ -274,6 +289,7 @@ export function DatePicker({
       setFocus(clamp(selected ?? localToday(today)));
       setView(mode);
       moveFocus.current = true;
+      makeRoomBelow(document.getElementById(ids.controlId));
     }
     setOpen(next);
     if (!next) onBlur?.();

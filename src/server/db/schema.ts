@@ -254,9 +254,32 @@ export const files = pgTable(
 );
 
 /**
+ * The provider's review state of each document type of an application (POST
+ * /applications/docs/state); a type without a row reads as received when it has files, else
+ * pending.
+ */
+export const documentReviews = pgTable(
+  'document_reviews',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    type: text('type').notNull(),
+    state: text('state').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.type] }),
+    check('document_reviews_state_check', sql`${t.state} in ('pending', 'received', 'accepted', 'rejected')`),
+  ],
+);
+
+/**
  * Short-lived download links (GET /files/{token}): the token's SHA-256 and what it grants, so any
  * server process on the database can answer it. A stored uploaded file, the application's PDF
- * (made when the link is fetched), or the staff's database extract (no application).
+ * (made when the link is fetched), a PDF of a stored email (made when fetched), or the staff's
+ * database extract (no application).
  */
 export const downloadTokens = pgTable(
   'download_tokens',
@@ -265,6 +288,8 @@ export const downloadTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').notNull(),
     fileId: integer('file_id').references(() => files.id),
+    /** emailPdf: the stored email the PDF is made of (when the link is fetched). */
+    emailId: integer('email_id').references(() => emails.id),
     /** Every kind but the database extract names its application. */
     applicationId: integer('application_id').references(() => applications.id),
     /** applicationPdf: full or summary, and whose wording (lawyer or customer). */
@@ -284,7 +309,7 @@ export const downloadTokens = pgTable(
   (t) => [
     index('download_tokens_expires_at_idx').on(t.expiresAt),
     index('download_tokens_session_id_idx').on(t.sessionId),
-    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf', 'databaseExtract')`),
+    check('download_tokens_kind_check', sql`${t.kind} in ('file', 'applicationPdf', 'databaseExtract', 'emailPdf')`),
     check('download_tokens_application_check', sql`${t.kind} = 'databaseExtract' or ${t.applicationId} is not null`),
   ],
 );
@@ -410,3 +435,96 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Signature envelopes (docs/decisions.md: 283): one per preparation of an application's contract
+ * documents; preparing again voids the earlier one. The built-in provider keeps its signing link and
+ * one-time code here, only as SHA-256 hashes.
+ */
+export const envelopes = pgTable(
+  'envelopes',
+  {
+    /** The envelope id shown to people and printed on the certificate page (a UUID). */
+    id: text('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('created'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** The signing page's link: one at a time; asking again replaces it. */
+    linkTokenHash: text('link_token_hash').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    linkOpenedAt: timestamp('link_opened_at', { withTimezone: true }),
+    linkCodesSent: integer('link_codes_sent').notNull().default(0),
+    /** The emailed one-time code: its hash, expiry and wrong attempts. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signerUserId: integer('signer_user_id').references(() => users.id),
+    signerAddress: text('signer_address'),
+    signerDevice: text('signer_device'),
+  },
+  (t) => [
+    index('envelopes_application_id_idx').on(t.applicationId, t.createdAt),
+    check('envelopes_status_check', sql`${t.status} in ('created', 'notified', 'signed', 'voided')`),
+  ],
+);
+
+/** The documents of an envelope: the original as prepared (and its SHA-256), then its signed copy. */
+export const envelopeDocuments = pgTable(
+  'envelope_documents',
+  {
+    id: serial('id').primaryKey(),
+    envelopeId: text('envelope_id')
+      .notNull()
+      .references(() => envelopes.id),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    sha256: text('sha256').notNull(),
+    signedFileId: integer('signed_file_id').references(() => files.id),
+    signedSha256: text('signed_sha256'),
+  },
+  (t) => [uniqueIndex('envelope_documents_position_key').on(t.envelopeId, t.position)],
+);
+
+/** What happened to an envelope, in order: created, notified, opened, codeSent, codeFailed, signed. */
+export const envelopeEvents = pgTable(
+  'envelope_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    envelopeId: text('envelope_id')
+      .notNull()
+      .references(() => envelopes.id),
+    type: text('type').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    address: text('address'),
+    device: text('device'),
+    detail: jsonb('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('envelope_events_envelope_id_idx').on(t.envelopeId, t.id),
+    check(
+      'envelope_events_type_check',
+      sql`${t.type} in ('created', 'notified', 'opened', 'codeSent', 'codeFailed', 'signed', 'voided')`,
+    ),
+  ],
+);
+
+/**
+ * The built-in provider's signing certificate when none is configured (docs/decisions.md: 284):
+ * made once, kept here so every server process on the database signs with the same one.
+ */
+export const signingCertificates = pgTable('signing_certificates', {
+  id: integer('id').primaryKey(),
+  /** PKCS#12, base64. */
+  p12: text('p12').notNull(),
+  createdAt: createdAt(),
+});

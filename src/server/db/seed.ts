@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedPostcodeAddresses } from './seed-addresses';
 import { inviteUser } from '../services/accounts/invite-user';
 import { recordAudit } from '../services/audit';
+import { seedPreparedEnvelope } from '../services/esign/seed-envelope';
 import { formatDate } from '../../shared/rules/formats';
 import type { ApplicationStatus, DrawdownStatus } from '../../shared/rules/statuses';
 
@@ -149,6 +150,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
           applicationId: application!.id,
         });
       if (c.status === 'customerAccepted') loanApplicationId = application!.id;
+      if (c.status === 'esignPrepared') await seedPreparedEnvelope(tx, config, application!.id, admin.id);
     }
 
     const [loan] = await tx

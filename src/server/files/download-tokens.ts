@@ -12,6 +12,8 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
 export type DownloadGrant =
   | { kind: 'file'; applicationId: number; fileId: number }
   | { kind: 'applicationPdf'; applicationId: number; variant: 'full' | 'summary'; audience: 'lawyer' | 'customer' }
+  /** A PDF of one stored email of the application (services/mail): made as the link is fetched. */
+  | { kind: 'emailPdf'; applicationId: number; emailId: number }
   /** The staff's database extract (services/dump): made as the link is fetched, for no one application. */
   | { kind: 'databaseExtract' };
 
@@ -50,6 +52,7 @@ export async function issueDownloadLink(
       kind: grant.kind,
       applicationId: grant.kind === 'databaseExtract' ? null : grant.applicationId,
       fileId: grant.kind === 'file' ? grant.fileId : null,
+      emailId: grant.kind === 'emailPdf' ? grant.emailId : null,
       variant: grant.kind === 'applicationPdf' ? grant.variant : null,
       audience: grant.kind === 'applicationPdf' ? grant.audience : null,
       fileName,
@@ -93,6 +96,14 @@ export async function redeemDownloadToken(
   if (row.applicationId === null) return undefined;
   if (row.kind === 'file' && row.fileId !== null)
     return { kind: 'file', applicationId: row.applicationId, fileId: row.fileId, fileName: row.fileName, userId: row.userId };
+  if (row.kind === 'emailPdf' && row.emailId !== null)
+    return {
+      kind: 'emailPdf',
+      applicationId: row.applicationId,
+      emailId: row.emailId,
+      fileName: row.fileName,
+      userId: row.userId,
+    };
   if (row.kind === 'applicationPdf') {
     return {
       kind: 'applicationPdf',

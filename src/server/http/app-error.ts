@@ -9,7 +9,7 @@ export type FieldCodes = Record<string, FieldCode>;
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429 | 501 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 429 | 501 | 503,
     readonly code: ErrorCode,
     readonly extra: { fields?: FieldCodes; retryAfter?: number; current?: unknown } = {},
   ) {

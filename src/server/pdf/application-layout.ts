@@ -60,7 +60,10 @@ export async function layoutApplicationPdf(data: PdfData, options: PdfOptions): 
   pdf.row('Generated', formatDateTime(options.now ?? new Date()));
 
   const fieldsOf = options.variant === 'full' ? printedFields : (step: JourneyStep) => summaryFields[step];
-  for (const section of printedSections(journey, journeySteps, options.audience, data, fieldsOf)) {
+  // The client's confirmation is the client's own step, not in the lawyer's form: their PDF shows it
+  // once the client has given it, never as a step the lawyer has still to fill (decision 334).
+  const steps = journeySteps.filter((step) => step !== 'client' || options.audience === 'customer' || journey.client);
+  for (const section of printedSections(journey, steps, options.audience, data, fieldsOf)) {
     // The full PDF shows every step, the summary only what is answered.
     if (!section.answered && options.variant !== 'full') continue;
     pdf.heading(section.title);

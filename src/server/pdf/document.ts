@@ -18,6 +18,8 @@ export class PdfWriter {
   private y = 0;
   private readonly charset: Set<number>;
   private readonly widths = new Map<string, Map<string, number>>();
+  /** The first page this writer made (pages of a document it was appended to are not its own). */
+  private readonly firstPage: number;
 
   private constructor(
     private readonly doc: PDFDocument,
@@ -26,7 +28,18 @@ export class PdfWriter {
     private readonly footer: string,
   ) {
     this.charset = new Set([...regular.getCharacterSet(), ...bold.getCharacterSet()]);
+    this.firstPage = doc.getPageCount();
     this.newPage();
+  }
+
+  /** A writer of pages added at the end of an existing document (the signature certificate page). */
+  static async appendTo(doc: PDFDocument, footer: string): Promise<PdfWriter> {
+    return new PdfWriter(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+      footer,
+    );
   }
 
   static async create(meta: { title: string; author: string; footer: string }): Promise<PdfWriter> {
@@ -215,12 +228,17 @@ export class PdfWriter {
     this.y -= 4;
   }
 
-  async finish(): Promise<Uint8Array> {
-    const pages = this.doc.getPages();
+  /** Numbers this writer's own pages in their footer (Page n of m). */
+  drawFooters(): void {
+    const pages = this.doc.getPages().slice(this.firstPage);
     pages.forEach((page, i) => {
       const text = this.clean(`${this.footer} - Page ${i + 1} of ${pages.length}`);
       page.drawText(text, { x: MARGIN.left, y: MARGIN.bottom / 2, size: 8, font: this.regular, color: MUTED });
     });
+  }
+
+  async finish(): Promise<Uint8Array> {
+    this.drawFooters();
     return this.doc.save();
   }
 }

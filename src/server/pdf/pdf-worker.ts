@@ -1,17 +1,32 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { layoutApplicationPdf } from './application-layout';
+import { layoutContractSet } from './contract/contract-layout';
+import { sealDocuments } from './contract/seal';
+import { layoutEmailPdf } from './email-layout';
 import type { PdfJob, PdfWorkerAnswer } from './render-in-worker';
 
-/** The worker thread's side: lays out one PDF and answers with its bytes (transferred, not copied). */
+async function make(job: PdfJob): Promise<Uint8Array[]> {
+  switch (job.kind) {
+    case 'single':
+      return ['email' in job ? await layoutEmailPdf(job.email, job.options) : await layoutApplicationPdf(job.data, job.options)];
+    case 'contract':
+      return layoutContractSet(job.data);
+    case 'seal':
+      return sealDocuments(job);
+  }
+}
+
+/** The worker thread's side: makes the job's PDFs and answers with their bytes (transferred, not copied). */
 async function run(job: PdfJob): Promise<void> {
   let answer: PdfWorkerAnswer;
   try {
-    const pdf = await layoutApplicationPdf(job.data, job.options);
-    answer = { pdf };
+    // Each in a buffer of its own (a Node Buffer may be a slice of a shared pool), so each transfers alone.
+    answer = { pdfs: (await make(job)).map((pdf) => new Uint8Array(pdf)) };
   } catch (error) {
     answer = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
-  parentPort!.postMessage(answer, 'pdf' in answer ? [answer.pdf.buffer as ArrayBuffer] : []);
+  const transfer = 'pdfs' in answer ? answer.pdfs.map((pdf) => pdf.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage(answer, transfer);
 }
 
 void run(workerData as PdfJob);

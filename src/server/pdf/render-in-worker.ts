@@ -3,13 +3,22 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../http/app-error';
 import type { PdfData, PdfOptions } from './application-layout';
+import type { ContractData } from './contract/contract-data';
+import type { SealJob } from './contract/seal';
+import type { EmailPdfData } from './email-layout';
 
-export interface PdfJob {
-  data: PdfData;
-  options: PdfOptions;
-}
+/** One PDF laid out from its data: the application (its data and options), or one stored email. */
+type SinglePdfJob = { data: PdfData; options: PdfOptions } | { email: EmailPdfData; options: { productName: string } };
 
-export type PdfWorkerAnswer = { pdf: Uint8Array } | { error: string };
+/**
+ * What a worker thread makes: the application's PDF, a stored email's, the contract set (one PDF per
+ * document type, in order: docs/decisions.md 280), or the signed copies of an envelope's documents
+ * (decision 285).
+ */
+export type PdfJob =
+  ({ kind: 'single' } & SinglePdfJob) | { kind: 'contract'; data: ContractData } | ({ kind: 'seal' } & SealJob);
+
+export type PdfWorkerAnswer = { pdfs: Uint8Array[] } | { error: string };
 
 /** Used when the caller gives no limit (the server passes PDF_TIMEOUT_MS). */
 const DEFAULT_PDF_TIMEOUT_MS = 30_000;
@@ -28,12 +37,18 @@ export function pdfWorkersRunning(): number {
   return running;
 }
 
+/** The application's PDF or a stored email's, laid out in a worker thread (runPdfJob). */
+export async function renderInWorker(job: SinglePdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+  const [pdf] = await runPdfJob({ kind: 'single', ...job }, options);
+  return pdf!;
+}
+
 /**
- * Lays out a PDF in a worker thread, so the request thread stays free whatever the answers hold.
+ * Makes PDFs in a worker thread, so the request thread stays free whatever the answers hold.
  * Past the time limit (waiting included) the worker is terminated and the caller gets 503
  * `pdfTimeout`; a worker that fails (out of memory, a bug) gives 503 `pdfFailed`.
  */
-export async function renderInWorker(job: PdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+export async function runPdfJob(job: PdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array[]> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   if (running >= MAX_WORKERS) await waitForSlot(deadline);
@@ -64,7 +79,7 @@ function waitForSlot(deadline: number): Promise<void> {
   });
 }
 
-function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array> {
+function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(job);
     let settled = false;
@@ -78,7 +93,7 @@ function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array> {
     const timer = setTimeout(() => settle(() => reject(new AppError(503, 'pdfTimeout'))), Math.max(0, timeoutMs));
     worker.once('message', (answer: PdfWorkerAnswer) =>
       settle(() =>
-        'pdf' in answer ? resolve(answer.pdf) : reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: answer.error })),
+        'pdfs' in answer ? resolve(answer.pdfs) : reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: answer.error })),
       ),
     );
     worker.once('error', (error) => settle(() => reject(Object.assign(new AppError(503, 'pdfFailed'), { cause: error }))));

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions';
 import { applications, lawyers } from '../db/schema';
+import { isStaff } from '../../shared/rules/permissions';
 
 type Actor = Pick<SessionUser, 'role' | 'firmId' | 'lawyerId' | 'customerId'>;
 
@@ -24,15 +25,24 @@ export function scope(actor: Actor): SQL | undefined {
   }
 }
 
-/** What a caller may do to an application they can see. */
-export type ApplicationAction = 'editJourney' | 'submit' | 'inviteClient';
+/**
+ * What a caller may do to an application they can see: change its journey and submit it; review it
+ * (staff: the checks, accept or reject, the draft loan amount, the documents' states, the envelope,
+ * the emails); withdraw ('i no longer wish to proceed') and sign (its own client); correct the
+ * client's email and invite them again before they join (decision 344).
+ */
+export type ApplicationAction = 'editJourney' | 'submit' | 'review' | 'withdraw' | 'sign' | 'inviteClient';
 
 /**
- * Who may change an application's journey and submit it: its lawyer (lawyer role), its client
- * (customer role), or root. Others never get here for a save (the contract's updateApplication
- * permission), but the rule stands on its own. Which statuses allow it is the transitions' rule.
+ * Who may: the journey and the submit are its lawyer's (lawyer role), its client's (customer role)
+ * or root's; the review is the provider's staff's (root, admin); withdrawing and signing are its own
+ * client's only. Others never get here for a save (the contract's permissions), but the rule stands
+ * on its own. Which statuses allow it is the shared rules' question (transitions, review).
  */
 export function can(actor: Actor, action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
+  if (action === 'review') return isStaff(actor.role);
+  if (action === 'withdraw' || action === 'sign')
+    return actor.role === 'customer' && actor.customerId !== null && actor.customerId === application.clientId;
   if (actor.role === 'root') return true;
   // Correcting the client's email and inviting them again: their lawyer and staff (decision 344).
   if (action === 'inviteClient')

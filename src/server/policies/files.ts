@@ -1,46 +1,21 @@
 import type { SessionUser } from '../auth/sessions';
-import type { components } from '../../shared/api/schema';
+import { documentTypes, isStaffOnlyDocumentType, type DocumentType } from '../../shared/rules/document-types';
 import { isStaff } from '../../shared/rules/permissions';
-import type { ApplicationStatus } from '../../shared/rules/statuses';
+import { isStaffWorkStatus } from '../../shared/rules/review';
 import { isEditableStatus } from '../../shared/rules/transitions';
 
-export type DocumentType = components['schemas']['DocumentType'];
+export type { DocumentType };
+export { documentTypes };
 type Actor = Pick<SessionUser, 'role'>;
-
-export const documentTypes: readonly DocumentType[] = [
-  'formE',
-  'secci',
-  'loanAgreement',
-  'assignmentAgreement',
-  'termsAndConditions',
-  'preContractExplanations',
-  'instructionsToSolicitorsLetter',
-  'solicitorLetter',
-];
-
-/**
- * The two document types only the provider's staff see (docs/decisions.md): the irrevocable letter
- * of instruction and the certificate of advice are the provider's correspondence with solicitors
- * (instructions to the client's solicitors to repay from the settlement; the independent
- * solicitor's confirmation to the provider), not documents the client or the lawyer reviews or
- * signs in the portal. The five contract documents and Form E stay visible to everyone in scope.
- */
-const staffOnlyDocumentTypes: readonly DocumentType[] = ['instructionsToSolicitorsLetter', 'solicitorLetter'];
 
 /** The read scope of documents: the types this caller sees (of the applications in their scope). */
 export function visibleDocumentTypes(actor: Actor): readonly DocumentType[] {
-  return isStaff(actor.role) ? documentTypes : documentTypes.filter((t) => !staffOnlyDocumentTypes.includes(t));
+  return isStaff(actor.role) ? documentTypes : documentTypes.filter((t) => !isStaffOnlyDocumentType(t));
 }
 
 export function canSeeDocumentType(actor: Actor, type: string): boolean {
   return (visibleDocumentTypes(actor) as readonly string[]).includes(type);
 }
-
-/**
- * Statuses in which staff may add or remove documents: the review state (submitted) and the prepare
- * state (providerAccepted, and esignPrepared while the 'Notify client' step is still ahead).
- */
-const staffUploadStatuses: readonly ApplicationStatus[] = ['submitted', 'providerAccepted', 'esignPrepared'];
 
 /**
  * May this caller ever add or remove a document of this type (403 otherwise)? Staff any type, the
@@ -53,10 +28,11 @@ export function can(actor: Actor, _action: 'changeDocument', document: { type: s
 
 /**
  * Does the application's status allow this caller's changes to its documents now (409 notEditable
- * otherwise)? The lawyer and the client while the journey is editable; staff in review and prepare.
+ * otherwise)? The lawyer and the client while the journey is editable; staff in the review and
+ * prepare states (submitted; providerAccepted until the envelope is prepared: docs/decisions.md 272).
  */
 export function documentsChangeableIn(actor: Actor, status: string): boolean {
-  return isStaff(actor.role) ? (staffUploadStatuses as readonly string[]).includes(status) : isEditableStatus(status);
+  return isStaff(actor.role) ? isStaffWorkStatus(status) : isEditableStatus(status);
 }
 
 /** The document types this caller may add or remove now, on an application in this status. */

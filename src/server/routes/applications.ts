@@ -4,9 +4,10 @@ import { getApplication } from '../services/applications/get-application';
 import { listApplications } from '../services/applications/list-applications';
 import { saveStep } from '../services/applications/save-step';
 import { resendClientInvitation } from '../services/applications/resend-client-invitation';
+import { updateApplicationCheck } from '../services/applications/update-application-check';
 import { serviceContext, type Handlers } from './handler';
 
-/** Applications: the scoped list, one application, creating one, saving a step, changing status. */
+/** Applications: the scoped list, one application, creating one, saving a step, changing status, the review checks. */
 export const applicationHandlers: Handlers = {
   listApplications: async (request, _reply, ctx) => listApplications(serviceContext(request, ctx), request.query),
 
@@ -25,4 +26,6 @@ export const applicationHandlers: Handlers = {
     resendClientInvitation(serviceContext(request, ctx), { id: request.params.id, email: request.body.email }),
 
   updateApplicationState: async (request, _reply, ctx) => changeApplicationStatus(serviceContext(request, ctx), request.body),
+
+  updateApplicationCheck: async (request, _reply, ctx) => updateApplicationCheck(serviceContext(request, ctx), request.body),
 };

@@ -5,6 +5,7 @@ import { deleteFile } from '../services/files/delete-file';
 import { documentDownloadLink } from '../services/files/document-download-link';
 import { listDocuments } from '../services/files/list-documents';
 import { openDownload } from '../services/files/open-download';
+import { updateDocumentState } from '../services/files/update-document-state';
 import { uploadFile } from '../services/files/upload-file';
 import { publicContext, serviceContext, type Handlers } from './handler';
 
@@ -24,6 +25,8 @@ export const fileHandlers: Handlers = {
 
   listApplicationDocuments: async (request, _reply, ctx) =>
     listDocuments(serviceContext(request, ctx), { applicationId: request.params.id }),
+
+  updateDocumentState: async (request, _reply, ctx) => updateDocumentState(serviceContext(request, ctx), request.body),
 
   downloadDocument: async (request, _reply, ctx) =>
     documentDownloadLink(serviceContext(request, ctx), {

@@ -12,6 +12,8 @@ import { fileHandlers } from './files';
 import { commonHandlers } from './common';
 import { loanHandlers } from './loans';
 import { drawdownHandlers } from './drawdowns';
+import { esignHandlers } from './esign';
+import { mailHandlers } from './mail';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
@@ -28,4 +30,6 @@ export const handlers: Handlers = {
   ...commonHandlers,
   ...loanHandlers,
   ...drawdownHandlers,
+  ...esignHandlers,
+  ...mailHandlers,
 };

@@ -316,7 +316,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tick or untick one review check */
+        /**
+         * Tick or untick one review check
+         * @description kycAmlCheck, credidCheck and repaymentVehicle only in the review state (submitted);
+         *     independentAdvice only in the prepare state (providerAccepted, until the envelope is
+         *     prepared) and, to tick it, only with a Certificate of Advice (solicitorLetter) uploaded
+         *     (else 400 `certificateMissing`). Another state: 409 `checkClosed`. Audited.
+         */
         post: operations["updateApplicationCheck"];
         delete?: never;
         options?: never;
@@ -336,8 +342,12 @@ export interface paths {
         /**
          * Move an application to another status
          * @description Each transition is checked by the server's policy (who may make it, from which status).
-         *     Submitting, accepting, rejecting and the client's 'no longer wish to proceed' all come
-         *     here. 409 when the application is no longer in a status the transition starts from.
+         *     Submitting, accepting, rejecting and the client's 'no longer wish to proceed'
+         *     (customerRejected) all come here. 409 `conflict` when the application is no longer in a
+         *     status the transition starts from; 409 `checksIncomplete` when accepting without the three
+         *     review checks ticked; 409 `ownCall` for esignPrepared, customerNotified, esignComplete and
+         *     customerAccepted, which their own calls make. customerRejected ends every session of the
+         *     client's account.
          */
         post: operations["updateApplicationState"];
         delete?: never;
@@ -413,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the review state of one document type */
+        /**
+         * Set the review state of one document type
+         * @description Staff, in the review and prepare states (else 409 `notEditable`). Audited.
+         */
         post: operations["updateDocumentState"];
         delete?: never;
         options?: never;
@@ -470,7 +483,11 @@ export interface paths {
         put?: never;
         /**
          * Prepare the signature envelope (status esignPrepared)
-         * @description 400 with error `envelopeFailed` when the documents cannot be prepared.
+         * @description Staff, with the certificate of independent advice received (independentAdvice) and a loan amount
+         *     set: the contract documents are made again from the application (so the amounts are current) and
+         *     put in a new envelope with the SHA-256 of each (an earlier envelope is voided). 400 with error
+         *     `envelopeFailed` when the documents cannot be prepared; 400 `validation` naming `independentAdvice`
+         *     or `loanAmount` when either is missing; 409 when the status does not allow it.
          */
         post: operations["initEnvelope"];
         delete?: never;
@@ -488,7 +505,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Notify the client to sign (status customerNotified) */
+        /**
+         * Notify the client to sign (status customerNotified)
+         * @description Emails the client that the documents are ready to sign (link to the application-esign-prepared page).
+         */
         post: operations["notifyClientToSign"];
         delete?: never;
         options?: never;
@@ -505,7 +525,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the signing session; the browser is sent to envelopUrl */
+        /**
+         * Open the signing session; the browser is sent to envelopUrl
+         * @description The application's client, once notified (customerNotified). envelopUrl is the portal's signing page
+         *     (/esign/{token}): the token works once (until the documents are signed), for 30 minutes, and only for
+         *     this client; asking again replaces it. Only the token's hash is stored.
+         */
         post: operations["signDocuments"];
         delete?: never;
         options?: never;
@@ -520,10 +545,80 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed documents of an application */
+        /**
+         * The signed documents of an application
+         * @description The latest signed envelope of the application: each signed document with a download link and a
+         *     tamper check (the stored file's SHA-256 against the one recorded at signing). 404 before signing.
+         */
         get: operations["getSignedDocuments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signing page's envelope (built-in provider)
+         * @description The envelope a signing link opens, for the application's client only: its documents (each with a
+         *     short-lived download link), whether a code was sent, and whether it is signed already. 410
+         *     `signingLinkExpired` for an expired or replaced link.
+         */
+        get: operations["getSigningSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/{token}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a one-time code to the signer
+         * @description A new 6-digit code (replacing any earlier one), valid for 10 minutes and 5 attempts, sent by email
+         *     through the outbox. At most 5 codes per link (429 `signingCodeLimit`).
+         */
+        post: operations["sendSigningCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign/{token}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the envelope's documents with the emailed code
+         * @description Checks the code (400 `signingCodeNeeded`, `signingCodeExpired`, `signingCodeInvalid`; 429
+         *     `signingCodeAttempts` after 5 wrong codes), signs every document (visible signature, certificate
+         *     page, PDF signature), moves the application to customerAccepted and creates its loan, in one
+         *     transaction and exactly once: a repeated call answers the same result.
+         */
+        post: operations["completeSigning"];
         delete?: never;
         options?: never;
         head?: never;
@@ -645,7 +740,8 @@ export interface paths {
          * Update the loan amount (the draft amount before a loan exists)
          * @description With a loanId the loan's credit offered changes (only while open, never below the total
          *     of drawdowns: fields.amount = 'belowDrawdowns'). Without one, the application's draft
-         *     loan amount changes.
+         *     loan amount changes (applicationId required; only in the review and prepare states, else
+         *     409 `notEditable`).
          */
         post: operations["updateLoanAmount"];
         delete?: never;
@@ -1324,6 +1420,24 @@ export interface components {
             transitions: components["schemas"]["ApplicationStatus"][];
             /** @description The document types the caller may upload or delete now. */
             changeDocuments: components["schemas"]["DocumentType"][];
+            /** @description The review checks the caller may tick or untick now (POST /applications/checks): kycAmlCheck, credidCheck and repaymentVehicle in the review state, independentAdvice in the prepare state. */
+            checks: components["schemas"]["ApplicationCheck"][];
+            /** @description 'accept' (providerAccepted): staff, status submitted and the three review checks ticked. */
+            accept: boolean;
+            /** @description 'reject' (providerRejected): staff, status submitted. */
+            reject: boolean;
+            /** @description 'i no longer wish to proceed' (customerRejected): the application's own client, from the accepted, prepared and notified statuses. */
+            withdraw: boolean;
+            /** @description 'update loan facility' on the draft amount (POST /loans/update with applicationId): staff, in the review and prepare states. */
+            updateLoanAmount: boolean;
+            /** @description 'prepare docusign' (POST /docusign/init): staff, in the prepare state, with independentAdvice ticked. */
+            prepareEnvelope: boolean;
+            /** @description 'Notify client' (POST /docusign/notify): staff, status esignPrepared. */
+            notifyClient: boolean;
+            /** @description Sign the documents (POST /docusign/sign): the own client, status customerNotified. */
+            sign: boolean;
+            /** @description Staff read the emails sent about the application (GET /mail/{id}). */
+            readEmails: boolean;
             /** @description The caller may correct the client's email and send the invitation again (the client has not joined yet). Sent on the application's record, not on list items. */
             inviteClient?: boolean;
         };
@@ -1504,7 +1618,68 @@ export interface components {
         };
         SignedDocuments: {
             envelopId: string;
-            documents: components["schemas"]["FileRecord"][];
+            /** Format: date-time */
+            signedAt: string;
+            documents: components["schemas"]["SignedDocument"][];
+        };
+        /** @description A signed copy (a FileRecord's fields) with its download link and its tamper check. */
+        SignedDocument: {
+            id: components["schemas"]["RecordId"];
+            name: string;
+            /** @description The download call of the file (as FileRecord.url). */
+            url: string;
+            key: string;
+            fileName: string;
+            type: components["schemas"]["DocumentType"];
+            size: number;
+            /** Format: date-time */
+            createdAt: string;
+            download: components["schemas"]["DownloadLink"];
+            /** @description The signed file's SHA-256 recorded at signing. */
+            sha256: string;
+            /** @description false when the stored bytes no longer have that SHA-256 (changed since signing). */
+            matches: boolean;
+        };
+        SigningDocument: {
+            type: components["schemas"]["DocumentType"];
+            title: string;
+            /** @description SHA-256 of the document as prepared. */
+            sha256: string;
+            download: components["schemas"]["DownloadLink"];
+        };
+        SigningSession: {
+            envelopeId: string;
+            applicationId: components["schemas"]["RecordId"];
+            caseRef: string | null;
+            signerName: string;
+            /** @description The address the code is sent to */
+            signerEmail: string;
+            /** @enum {string} */
+            status: "ready" | "signed";
+            documents: components["schemas"]["SigningDocument"][];
+            /**
+             * Format: date-time
+             * @description The code sent last
+             */
+            codeExpiresAt: string | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            loanId: number | null;
+        };
+        SigningCodeSent: {
+            /** @description The signer's email */
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        SigningResult: {
+            applicationId: components["schemas"]["RecordId"];
+            envelopeId: string;
+            status: components["schemas"]["ApplicationStatus"];
+            /** Format: date-time */
+            signedAt: string;
+            loanId: components["schemas"]["RecordId"];
+            loanReference: string;
         };
         SentEmail: {
             id: components["schemas"]["RecordId"];
@@ -1905,6 +2080,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A link that expired or was replaced ('signingLinkExpired'). */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts ('tooManyAttempts'); retry after the given seconds. */
         TooManyRequests: {
             headers: {
@@ -1924,6 +2108,8 @@ export interface components {
         PageSize: number;
         /** @description Free text matched against names, emails and references. */
         Search: string;
+        /** @description The signing link's token (its hash is what is stored). */
+        SigningToken: string;
         /** @description Client-generated id of an offline write; a replay answers with the first result. */
         IdempotencyKey: string;
     };
@@ -2452,7 +2638,10 @@ export interface operations {
     updateApplicationCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2615,7 +2804,10 @@ export interface operations {
     updateDocumentState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2642,6 +2834,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     downloadDocument: {
@@ -2702,7 +2895,10 @@ export interface operations {
     initEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2735,7 +2931,10 @@ export interface operations {
     notifyClientToSign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2818,6 +3017,103 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getSigningSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (its hash is what is stored). */
+                token: components["parameters"]["SigningToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope to sign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+        };
+    };
+    sendSigningCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (its hash is what is stored). */
+                token: components["parameters"]["SigningToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the code went and until when it works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningCodeSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completeSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (its hash is what is stored). */
+                token: components["parameters"]["SigningToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /**
+                     * @description The signer has read and agrees to the documents.
+                     * @enum {boolean}
+                     */
+                    agree: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed; the application's loan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listApplicationEmails: {
         parameters: {
             query?: {
@@ -2878,7 +3174,7 @@ export interface operations {
         parameters: {
             query: {
                 applicationId: components["schemas"]["RecordId"];
-                /** @description When given */
+                /** @description The stored email the PDF is made of. Needed: without it 400 (fields.mailId = 'required'); the other fields are descriptive only. */
                 mailId?: components["schemas"]["RecordId"];
                 applicationCaseRef?: string;
                 to?: string;
@@ -3000,7 +3296,10 @@ export interface operations {
     updateLoanAmount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-generated id of an offline write; a replay answers with the first result. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addressCoverage, addressKey, formatPostcode, isoDay, movedInDate, normalizePostcode, todayDay } from './address';
+import {
+  addressCoverage,
+  addressKey,
+  addressLines,
+  formatPostcode,
+  isoDay,
+  movedInDate,
+  normalizePostcode,
+  todayDay,
+} from './address';
 
 describe('postcodes', () => {
   it('normalises as the lookup does: upper case, letters and digits only', () => {
@@ -57,5 +66,25 @@ describe('addressCoverage', () => {
     expect(addressCoverage([], today)).toEqual({ days: 0, covered: false });
     expect(addressCoverage('x', today)).toEqual({ days: 0, covered: false });
     expect(addressCoverage([null, { date: 'x' }, { date: '2020-01-01' }], today).covered).toBe(true);
+  });
+});
+
+describe('addressLines', () => {
+  it('prints a typed address as lines with its postcode normalised', () => {
+    expect(addressLines({ type: 'manually', house: '5', street: 'Park Row', city: 'Leeds', postcode: 'ls14dy' })).toEqual([
+      '5 Park Row',
+      'Leeds',
+      'LS1 4DY',
+    ]);
+  });
+  it('says a looked-up address once, even when its parts are also stored', () => {
+    expect(
+      addressLines({ address: '14 Greycoat Place', house: '14', street: 'Greycoat Place', city: 'London', postcode: 'SW1A 2AA' }),
+    ).toEqual(['14 Greycoat Place', 'London', 'SW1A 2AA']);
+    expect(addressLines({ type: 'postcode', address: '1 High Street, York, yo1 7hh', postcode: 'yo17hh' })).toEqual([
+      '1 High Street',
+      'York',
+      'YO1 7HH',
+    ]);
   });
 });

@@ -102,3 +102,30 @@ export function addressCoverage(history: readonly { date?: unknown }[] | unknown
 export function movedInDate(year: number, month: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
 }
+
+/**
+ * An address as printed lines (the summary, the staff review, the PDF, the solicitor picker): a typed
+ * address as 'house street', town, postcode; a looked-up address as its line split at the commas,
+ * then the town and postcode when the line does not already hold them. The postcode is printed
+ * normalised ('sw1a1aa' → 'SW1A 1AA'); a part already said is not said twice (decision 333).
+ */
+export function addressLines(entry: AddressLike): string[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '');
+  const typed = [text(entry.house), text(entry.street)].filter(Boolean).join(' ');
+  const looked = text(entry.address)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const first = entry.type === 'manually' || looked.length === 0 ? (typed ? [typed] : []) : looked;
+  const lines = [...first];
+  const said = (part: string) => lines.some((line) => words(line).includes(words(part)));
+  const city = text(entry.city);
+  if (city && !said(city)) lines.push(city);
+  const postcode = formatPostcode(entry.postcode);
+  if (postcode) {
+    // A looked-up line may hold the postcode on its own, as typed: printed once, normalised.
+    const kept = lines.filter((line) => normalizePostcode(line) !== normalizePostcode(postcode));
+    return [...kept, postcode];
+  }
+  return lines;
+}

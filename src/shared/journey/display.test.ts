@@ -45,23 +45,55 @@ describe('journey display', () => {
     expect(journeyStepTitle('client', 'lawyer')).toBe('Client Confirmations');
   });
 
-  it('shows the summary step’s rows: question labels, value labels, lists on one line, files counted', () => {
+  it('shows the summary step’s rows: the birth date once, each address as lines, postcodes printed', () => {
     const rows = summaryRows('personal', journey.personal as Record<string, unknown>, 'lawyer');
     expect(rows.map((r) => [r.label, r.value])).toEqual([
       ['First name', 'Jane'],
       ['Last name', 'Smith'],
-      ['Day', '4'],
-      ['Month', 'July'],
-      ['Year', '1980'],
-      [
-        'Your client’s addresses over the last 2 years, latest first',
-        '5, Park Row, Leeds, LS1 4DY, March 2019; 1 High Street, York, YO1 7HH',
-      ],
+      ['Date of birth', '04/07/1980'],
+      ['Current address', '5 Park Row\nLeeds\nLS1 4DY\nMoved in March 2019'],
+      ['Previous address 1', '1 High Street\nYork\nYO1 7HH'],
       ['What is your client’s employment status?', 'Employed full time'],
     ]);
+    expect(summaryRows('personal', undefined, 'lawyer')).toEqual([]);
+  });
+
+  it('names the solicitor and the live files from the lookups, never an id', () => {
+    const asset = { submittedFormE: true, documents: [7, 9], assetValue: 1000 };
+    const withNames = summaryRows('asset', asset, 'lawyer', lookups);
+    // File 9 is not live (deleted): it is not listed.
+    expect(withNames).toContainEqual({ field: 'documents', label: 'Form E documents (PDF)', value: 'form-e.pdf' });
+    expect(summaryRows('asset', { ...asset, documents: [9] }, 'lawyer', lookups)).toContainEqual({
+      field: 'documents',
+      label: 'Form E documents (PDF)',
+      value: 'None',
+    });
+    expect(summaryRows('independent', { solicitorId: 3 }, 'lawyer', lookups)[0]!.value).toBe('Greenway Legal Advice');
+    expect(summaryRows('independent', { solicitorId: 3 }, 'lawyer')[0]!.value).toBe('A solicitor from the list');
     expect(displayValue('asset', 'documents', [7])).toBe('1 document');
     expect(displayValue('asset', 'documents', [7, 8])).toBe('2 documents');
-    expect(summaryRows('personal', undefined, 'lawyer')).toEqual([]);
+    expect(displayValue('independent', 'solicitorId', 3)).toBe('A solicitor from the list');
+  });
+
+  it('prints a property address as lines, a typed postcode normalised, and no entry choice', () => {
+    const rows = summaryRows(
+      'asset',
+      {
+        submittedFormE: false,
+        additionalProperty: true,
+        addressType: 'manually',
+        house: '2',
+        street: 'Mill Lane',
+        city: 'York',
+        postcode: 'yo17hh',
+      },
+      'lawyer',
+    );
+    expect(rows).toEqual([
+      { field: 'submittedFormE', label: 'Has a Form E been completed?', value: 'No' },
+      { field: 'additionalProperty', label: 'Does your client own any other property?', value: 'Yes' },
+      { field: 'address', label: 'Property address', value: '2 Mill Lane\nYork\nYO1 7HH' },
+    ]);
   });
 
   it('gives every step of the summary a section, empty when nothing is answered', () => {
@@ -72,7 +104,7 @@ describe('journey display', () => {
     ]);
   });
 
-  it('prints the birth date once, each address and asset, and names the solicitor', () => {
+  it('prints the summary’s rows in the PDF: birth date, addresses, assets, the solicitor by name', () => {
     const [personal, asset, financial, independent] = printedSections(
       journey,
       ['personal', 'asset', 'financial', 'independent'],
@@ -80,13 +112,12 @@ describe('journey display', () => {
       lookups,
     );
     expect(personal!.lines).toContainEqual(row('Date of birth', '04/07/1980'));
-    expect(personal!.lines).toContainEqual(row('Address 1', '5 Park Row, Leeds, LS1 4DY'));
-    expect(personal!.lines).toContainEqual(row('Moved in (month and year)', 'March 2019'));
-    expect(personal!.lines).toContainEqual(row('Address 2', '1 High Street, York, YO1 7HH'));
-    expect(asset!.lines).toContainEqual({ kind: 'subheading', text: 'Other assets' });
-    expect(asset!.lines).toContainEqual(row('Type of asset (1)', 'Leisure and hobby'));
-    expect(asset!.lines).toContainEqual(row('Realisable value', '£1,200.00'));
-    expect(asset!.lines).toContainEqual(row('Type of asset (2)', 'A boat'));
+    expect(personal!.lines).toContainEqual(row('Current address', '5 Park Row\nLeeds\nLS1 4DY\nMoved in March 2019'));
+    expect(personal!.lines).toContainEqual(row('Previous address 1', '1 High Street\nYork\nYO1 7HH'));
+    expect(asset!.lines).toContainEqual(
+      row('Asset 1', 'Leisure and hobby\nRealisable value: £1,200.00\nYour client’s interest in the asset (%): 50%'),
+    );
+    expect(asset!.lines).toContainEqual(row('Asset 2', 'A boat'));
     expect(financial).toMatchObject({ title: 'Financial details', answered: false, lines: [] });
     expect(independent!.lines).toContainEqual(
       row('Choose a solicitor to give your client independent advice', 'Greenway Legal Advice'),
@@ -100,10 +131,10 @@ describe('journey display', () => {
     expect(sections).toEqual([{ step: 'personal', title: 'Client details', answered: true, lines: [row('Last name', 'Smith')] }]);
   });
 
-  it('prints ids as names, and says when a file has gone', () => {
+  it('prints ids as names, and only the live files', () => {
     expect(printedValue('solicitorId', 3, lookups)).toBe('Greenway Legal Advice');
-    expect(printedValue('solicitorId', 4, lookups)).toBe('Solicitor 4');
-    expect(printedValue('documents', [7, 9], lookups)).toBe('form-e.pdf\nDocument 9 (removed)');
+    expect(printedValue('solicitorId', 4, lookups)).toBe('A solicitor from the list');
+    expect(printedValue('documents', [7, 9], lookups)).toBe('form-e.pdf');
     expect(printedValue('completion', 'greater', lookups)).toBe('Greater than 70%');
   });
 });

@@ -1,13 +1,16 @@
 import { fieldLabel, labelledFields, valueLabel } from './labels';
+import { addressLines } from './address';
 import { assetTypes, optionLabel } from './options';
 import type { Audience } from './required';
 import { customerStepTitles, lawyerStepTitles, type FormStep, type Journey, type JourneyStep } from './steps';
 
 /**
- * A journey as labelled text: the summary step's rows (and the conflict choice's values) and the
- * application PDF's lines. Both use the forms' question labels and the shared value labels; the
- * PDF, read away from the screen, also spells out the birth date, each address and asset, and
- * names the chosen solicitor and files (looked up by the caller).
+ * The journey as labelled text, one rendering for every reader: the summary step, the staff review
+ * screen and the application PDF (decision 333). Question labels and value labels as the forms word
+ * them; the birth date as one DD/MM/YYYY answer; each address as lines with its postcode printed
+ * normalised; each asset on its own; the chosen solicitor and the Form E files by name, from the
+ * lookups the caller has (the screen's lists, the server's query). A file the lookups do not know is
+ * not live (deleted): it is left out, so the summary and the PDF list what is really there.
  */
 
 type Data = Record<string, unknown>;
@@ -15,7 +18,8 @@ type Data = Record<string, unknown>;
 /** Names the journey refers to by id, looked up by the caller (the server has them, the screen may not). */
 export interface DisplayLookups {
   solicitorNames: ReadonlyMap<number, string>;
-  fileNames: ReadonlyMap<number, string>;
+  /** The live files by id (and, on the device, files still waiting to upload by their local id). */
+  fileNames: ReadonlyMap<number | string, string>;
 }
 
 /** A step's title for who fills the form (the wizard, the summary, the PDF); the client's own confirmation step has only the client's title. */
@@ -31,42 +35,146 @@ function isRecord(value: unknown): value is Data {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// ── the summary step ──
+// ── one answer ──
 
-function entryText(prefix: string, entry: unknown): string {
-  if (!isRecord(entry)) return valueLabel(prefix, entry);
-  return Object.entries(entry)
-    .filter(([key]) => key !== 'type' || prefix !== 'addressHistory')
-    .map(([key, value]) => valueLabel(`${prefix}.${key}`, value))
-    .filter(Boolean)
-    .join(', ');
+/** Fields that print inside another's row: the birth date's month and year, the property address's parts. */
+const foldedFields = new Set(['birthMonth', 'birthYear', 'birthDate']);
+const propertyAddressParts = new Set(['addressType', 'house', 'street', 'city', 'postcode']);
+
+function folded(step: JourneyStep, field: string): boolean {
+  if (step === 'personal') return foldedFields.has(field);
+  if (step === 'asset') return propertyAddressParts.has(field);
+  return false;
 }
 
-/** One saved answer as the summary step and the conflict choice show it: a list on one line, files counted. */
-export function displayValue(step: JourneyStep, field: string, value: unknown): string {
-  if (Array.isArray(value)) {
-    if (step === 'asset' && field === 'documents') return value.length === 1 ? '1 document' : `${value.length} documents`;
-    if (value.some((entry) => entry && typeof entry === 'object'))
-      return value.map((entry) => entryText(field, entry)).join('; ');
+/** DD/MM/YYYY from the three birth-date selectors; '--' for a part not chosen. */
+function birthDateText(data: Data): string {
+  const parts = [data.birthDayDay, data.birthMonth, data.birthYear];
+  if (!parts.some((part) => present(part))) return '';
+  return parts.map((n, i) => (typeof n === 'number' && n > 0 ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/');
+}
+
+/** One address (an address-history entry, an address step, a solicitor's) on one line: its lines joined. */
+export function addressText(entry: Data): string {
+  return addressLines(entry).join(', ');
+}
+
+/** The moved-in month and year ('March 2023'). */
+function movedInText(entry: Data): string {
+  return present(entry.date) ? valueLabel('addressHistory.date', entry.date) : '';
+}
+
+function solicitorName(value: unknown, lookups: DisplayLookups | undefined): string {
+  if (typeof value !== 'number') return '';
+  // Without the list (offline, never loaded) the choice is said, never its id.
+  return lookups?.solicitorNames.get(value) ?? 'A solicitor from the list';
+}
+
+/** The live files by name; without lookups, how many there are. */
+function documentsText(value: unknown, lookups: DisplayLookups | undefined): string {
+  const refs = Array.isArray(value) ? value : [];
+  if (!lookups) return refs.length === 1 ? '1 document' : `${refs.length} documents`;
+  const names = refs.flatMap((ref) => {
+    const name = lookups.fileNames.get(ref as number | string);
+    return name === undefined ? [] : [name];
+  });
+  return names.length > 0 ? names.join('\n') : 'None';
+}
+
+function assetText(step: JourneyStep, entry: Data, audience: Audience): string {
+  const kind =
+    entry.type === 'other' && present(entry.typeoOther) ? String(entry.typeoOther) : optionLabel(assetTypes, entry.type);
+  const lines = [kind || '-'];
+  for (const part of ['valueOfRealisable', 'clientsInterest']) {
+    if (present(entry[part])) lines.push(`${fieldLabel(step, `assets.${part}`, audience)}: ${valueLabel(part, entry[part])}`);
   }
-  return valueLabel(field, value);
+  return lines.join('\n');
+}
+
+/** The label of an address of the history, as the form heads it. */
+function addressHeading(index: number): string {
+  return index === 0 ? 'Current address' : `Previous address ${index}`;
 }
 
 export interface SummaryRow {
   field: string;
   label: string;
+  /** The answer; several lines (an address, a list of files) are separated by '\n'. */
   value: string;
 }
 
-/** The answered fields of a step, in question order, then any others the step holds. */
-export function summaryRows(step: JourneyStep, data: Data | undefined, audience: Audience): SummaryRow[] {
+/**
+ * One field's rows: usually one; a list (addresses, assets) one per entry. Empty when unanswered or
+ * when the field prints inside another's row.
+ */
+function fieldRows(step: JourneyStep, field: string, data: Data, audience: Audience, lookups?: DisplayLookups): SummaryRow[] {
+  if (folded(step, field)) return [];
+  const value = data[field];
+  const row = (label: string, text: string, key = field): SummaryRow[] => (text ? [{ field: key, label, value: text }] : []);
+  if (step === 'personal' && field === 'birthDayDay') return row(fieldLabel(step, 'birthDate', audience), birthDateText(data));
+  if (step === 'asset' && field === 'address') {
+    if (data.additionalProperty === false) return [];
+    const lines = addressLines({ ...data, type: data.addressType });
+    return row(fieldLabel(step, 'address', audience), lines.join('\n'));
+  }
+  if (!present(value))
+    return step === 'asset' && field === 'documents' && data.submittedFormE === true && lookups
+      ? row(fieldLabel(step, field, audience), 'None')
+      : [];
+  if (field === 'addressHistory' && Array.isArray(value)) {
+    return value.flatMap((entry: unknown, index) => {
+      const address = isRecord(entry) ? entry : {};
+      const moved = movedInText(address);
+      const lines = [...addressLines(address), ...(moved ? [`Moved in ${moved}`] : [])];
+      return row(addressHeading(index), lines.join('\n'), `addressHistory.${index}`);
+    });
+  }
+  if (field === 'assets' && Array.isArray(value)) {
+    return value.flatMap((entry: unknown, index) =>
+      row(`Asset ${index + 1}`, assetText(step, isRecord(entry) ? entry : {}, audience), `assets.${index}`),
+    );
+  }
+  if (field === 'solicitorId') return row(fieldLabel(step, field, audience), solicitorName(value, lookups));
+  if (step === 'asset' && field === 'documents') return row(fieldLabel(step, field, audience), documentsText(value, lookups));
+  if (isRecord(value) || (Array.isArray(value) && value.some(isRecord))) return [];
+  return row(fieldLabel(step, field, audience), valueLabel(field, value));
+}
+
+/** One saved answer as one line of text (the conflict choice): lists joined, files counted, never an id. */
+export function displayValue(step: JourneyStep, field: string, value: unknown): string {
+  if (step === 'asset' && field === 'documents') return documentsText(value, undefined);
+  if (field === 'solicitorId') return solicitorName(value, undefined);
+  if (field === 'addressHistory' && Array.isArray(value))
+    return value.map((entry) => (isRecord(entry) ? addressLines(entry).join(', ') : '')).join('; ');
+  if (field === 'assets' && Array.isArray(value))
+    return value.map((entry) => (isRecord(entry) ? assetText(step, entry, 'lawyer').replace(/\n/g, ', ') : '')).join('; ');
+  return valueLabel(field, value);
+}
+
+// ── a step ──
+
+/** The fields a step prints, in question order: its top-level questions. */
+export function printedFields(step: JourneyStep): string[] {
+  return labelledFields(step).filter((field) => !field.includes('.'));
+}
+
+/**
+ * The rows of a step: the given fields (by default every question, then any other field the step
+ * holds) in question order.
+ */
+export function summaryRows(
+  step: JourneyStep,
+  data: Data | undefined,
+  audience: Audience,
+  lookups?: DisplayLookups,
+  fields?: readonly string[],
+): SummaryRow[] {
   if (!data) return [];
-  const ordered = labelledFields(step).filter((field) => !field.includes('.') && field in data);
-  const rest = Object.keys(data).filter((field) => !ordered.includes(field));
-  return [...ordered, ...rest].flatMap((field) => {
-    const value = displayValue(step, field, data[field]);
-    return value ? [{ field, label: fieldLabel(step, field, audience), value }] : [];
-  });
+  const ordered = fields ?? [
+    ...printedFields(step),
+    ...Object.keys(data).filter((field) => !labelledFields(step).includes(field)),
+  ];
+  return ordered.flatMap((field) => fieldRows(step, field, data, audience, lookups));
 }
 
 export interface SummarySection {
@@ -76,102 +184,34 @@ export interface SummarySection {
   rows: SummaryRow[];
 }
 
-/** The summary step's sections: each of the given steps with its title and answered rows. */
-export function summarySections(journey: Journey, steps: readonly JourneyStep[], audience: Audience): SummarySection[] {
+/**
+ * The summary's sections: each of the given steps with its title and answered rows. Without lookups
+ * the solicitor is not named and files are counted; pass them wherever the names are known.
+ */
+export function summarySections(
+  journey: Journey,
+  steps: readonly JourneyStep[],
+  audience: Audience,
+  lookups?: DisplayLookups,
+): SummarySection[] {
   return steps.map((step) => ({
     step,
     title: journeyStepTitle(step, audience),
-    rows: summaryRows(step, journey[step] as Data | undefined, audience),
+    rows: summaryRows(step, journey[step] as Data | undefined, audience, lookups),
   }));
 }
 
-// ── the application PDF ──
-
-/** The question label of a field as printed: the three birth-date selectors print as one answer. */
-function printedLabel(step: JourneyStep, field: string, audience: Audience): string {
-  return fieldLabel(step, field === 'birthDayDay' ? 'birthDate' : field, audience);
-}
-
-/** The fields a step prints, in question order: top-level fields, the birth date once. */
-export function printedFields(step: JourneyStep): string[] {
-  return labelledFields(step).filter((f) => !f.includes('.') && f !== 'birthMonth' && f !== 'birthYear' && f !== 'birthDate');
-}
+// ── the application PDF: the same rows ──
 
 /** One answer as the PDF prints it: Yes/No, £1,234.56, DD/MM/YYYY, option labels; ids as names. */
 export function printedValue(field: string, value: unknown, lookups: DisplayLookups): string {
-  if (field === 'solicitorId')
-    return typeof value === 'number' ? (lookups.solicitorNames.get(value) ?? `Solicitor ${value}`) : '';
-  if (field === 'documents' && Array.isArray(value))
-    return value.map((id) => lookups.fileNames.get(id as number) ?? `Document ${String(id)} (removed)`).join('\n');
-  if (isRecord(value)) return JSON.stringify(value);
+  if (field === 'solicitorId') return solicitorName(value, lookups);
+  if (field === 'documents') return documentsText(value, lookups);
+  if (isRecord(value)) return '';
   return valueLabel(field, value);
 }
 
-function addressText(entry: Data): string {
-  const line = (...p: unknown[]) =>
-    p
-      .filter((x) => typeof x === 'string' && x.trim() !== '')
-      .map((x) => String(x).trim())
-      .join(' ');
-  const parts =
-    entry.type === 'manually' || !present(entry.address) ? [line(entry.house, entry.street), entry.city] : [entry.address];
-  return [...parts, entry.postcode].filter((p) => typeof p === 'string' && p.trim() !== '').join(', ');
-}
-
 export type PrintedLine = { kind: 'subheading'; text: string } | { kind: 'row'; label: string; value: string };
-
-function printedLines(
-  step: JourneyStep,
-  data: Data,
-  fields: readonly string[],
-  audience: Audience,
-  lookups: DisplayLookups,
-): PrintedLine[] {
-  const lines: PrintedLine[] = [];
-  const row = (label: string, value: string) => lines.push({ kind: 'row', label, value });
-  for (const field of fields) {
-    if (field === 'birthDayDay') {
-      const {
-        birthDayDay: d,
-        birthMonth: m,
-        birthYear: y,
-      } = data as { birthDayDay?: number; birthMonth?: number; birthYear?: number };
-      if (d || m || y)
-        row(
-          printedLabel(step, field, audience),
-          [d, m, y].map((n, i) => (n ? String(n).padStart(i === 2 ? 4 : 2, '0') : '--')).join('/'),
-        );
-      continue;
-    }
-    const value = data[field];
-    if (!present(value)) continue;
-    if (field === 'addressHistory' && Array.isArray(value)) {
-      lines.push({ kind: 'subheading', text: printedLabel(step, field, audience) });
-      value.forEach((entry: unknown, i) => {
-        const address = isRecord(entry) ? entry : {};
-        row(`${printedLabel(step, 'addressHistory.address', audience)} ${i + 1}`, addressText(address));
-        if (present(address.date))
-          row(printedLabel(step, 'addressHistory.date', audience), valueLabel('addressHistory.date', address.date));
-      });
-      continue;
-    }
-    if (field === 'assets' && Array.isArray(value)) {
-      lines.push({ kind: 'subheading', text: printedLabel(step, field, audience) });
-      value.forEach((entry: unknown, i) => {
-        const asset = isRecord(entry) ? entry : {};
-        const kind =
-          asset.type === 'other' && present(asset.typeoOther) ? String(asset.typeoOther) : optionLabel(assetTypes, asset.type);
-        row(`${printedLabel(step, 'assets.type', audience)} (${i + 1})`, kind || '-');
-        for (const part of ['valueOfRealisable', 'clientsInterest']) {
-          if (present(asset[part])) row(printedLabel(step, `assets.${part}`, audience), valueLabel(part, asset[part]));
-        }
-      });
-      continue;
-    }
-    row(printedLabel(step, field, audience), printedValue(field, value, lookups));
-  }
-  return lines;
-}
 
 export interface PrintedSection {
   step: JourneyStep;
@@ -182,8 +222,8 @@ export interface PrintedSection {
 }
 
 /**
- * The PDF's sections: every journey step that prints fields (all of them, or the chosen ones per
- * step), in journey order, with its printed lines.
+ * The PDF's sections: every given step that prints fields (all of them, or the chosen ones per
+ * step), in journey order, with the summary's rows.
  */
 export function printedSections(
   journey: Partial<Record<JourneyStep, Data>>,
@@ -195,10 +235,8 @@ export function printedSections(
   return steps.flatMap((step) => {
     const fields = fieldsOf(step);
     if (!fields) return [];
-    const data = journey[step];
-    const answered =
-      data !== undefined && fields.some((f) => present(data[f]) || (f === 'birthDayDay' && present(data.birthYear)));
-    const lines = answered ? printedLines(step, data, fields, audience, lookups) : [];
-    return [{ step, title: journeyStepTitle(step, audience), answered, lines }];
+    const rows = summaryRows(step, journey[step], audience, lookups, fields);
+    const lines = rows.map(({ label, value }): PrintedLine => ({ kind: 'row', label, value }));
+    return [{ step, title: journeyStepTitle(step, audience), answered: lines.length > 0, lines }];
   });
 }

@@ -26,7 +26,8 @@ export const fieldMessages = {
   invalid: 'Please check your entry',
   /** Uploads (spec section 8): the screen puts the file's name before these (see uploadMessage). */
   fileTooLarge: 'file size exceeds 20 MB',
-  fileType: 'only .pdf files are accepted',
+  /** The content is not a PDF (a file named .pdf that is damaged or of another kind). Our wording (decision 337). */
+  fileType: 'this file is not a readable PDF',
   fileName: 'file name is not acceptable',
   tooManyFiles: 'too many files',
   /** An upload with more files or fields than one upload takes. Our wording. */
@@ -90,6 +91,7 @@ export const errorMessages = {
   unhandled: 'Unhandled error. Please contact an administrator',
   /** The application is past the editable statuses (incomplete, created). Our wording. */
   notEditable: 'This application can no longer be changed.',
+  loanAmountMissing: 'Please set the loan amount before accepting the application.',
   /** Submitting with steps whose required answers are missing (`fields` names the steps). Our wording. */
   incompleteSteps: 'Some steps are not complete yet. Please complete them before submitting.',
   /** The configured address provider did not answer; manual entry always works. Our wording. */
@@ -124,6 +126,35 @@ export const errorMessages = {
    * paid or closed. Our wording.
    */
   loanNotOpen: 'This loan is not open, so this cannot be done now.',
+  /** The envelope could not be made (spec section 8, word for word). */
+  envelopeFailed: "Docusign envelope can't be prepared. Check your documents format",
+  /** A signing link that expired, was replaced by a newer one, or whose envelope is gone. Our wording (decision 286). */
+  signingLinkExpired:
+    'This signing link has expired or is no longer valid. Please open your application and choose to sign again for a new link.',
+  /** Signing before a code was asked for (or after a new one replaced it). Our wording. */
+  signingCodeNeeded: 'Please ask for a code first. We will email it to you.',
+  /** A wrong one-time code. Our wording. */
+  signingCodeInvalid: 'The code is not correct. Please check it and try again.',
+  /** A code older than ten minutes. Our wording. */
+  signingCodeExpired: 'This code has expired. Please ask for a new code.',
+  /** Five wrong codes: that code is spent. Our wording. */
+  signingCodeAttempts: 'Too many wrong codes. Please ask for a new code.',
+  /** Too many codes asked for with one link. Our wording. */
+  signingCodeLimit: 'Too many codes were asked for with this link. Please open your application and choose to sign again.',
+  /**
+   * 'accept' while one of the three review checks is not ticked (spec section 4: accept only when
+   * all three are ticked). Our wording.
+   */
+  checksIncomplete: 'Please complete the KYC/AML, credit and repayment vehicle checks before accepting.',
+  /** A review check outside its state (the three in review, the certificate in prepare). Our wording. */
+  checkClosed: 'This check cannot be changed at this stage.',
+  /** 'Certificate of independent advice uploaded' ticked with no Certificate of Advice uploaded. Our wording. */
+  certificateMissing: 'Please upload the Certificate of Advice first.',
+  /**
+   * esignPrepared, customerNotified, esignComplete and customerAccepted asked of the status call:
+   * their own calls make them (prepare docusign, notify client, signing). Our wording.
+   */
+  ownCall: 'This step has its own action and cannot be set here.',
 } as const;
 
 /** An upload refused for its file: the error is the field's code, and the screen names the file (uploadMessage). */

@@ -29,7 +29,17 @@ describe('application transitions', () => {
     expect(allowedApplicationTransitions('admin', 'submitted')).toEqual(['providerAccepted', 'providerRejected']);
     expect(allowedApplicationTransitions('lawyer', 'submitted')).toEqual([]);
     expect(allowedApplicationTransitions('customer', 'customerNotified')).toEqual(['customerAccepted', 'customerRejected']);
-    expect(allowedApplicationTransitions('admin', 'customerAccepted')).toEqual(['approved']);
+    expect(allowedApplicationTransitions('admin', 'customerAccepted')).toEqual([]);
+    expect(allowedApplicationTransitions('admin', 'providerAccepted')).toEqual(['esignPrepared']);
+    expect(allowedApplicationTransitions('customer', 'providerAccepted')).toEqual(['customerRejected']);
+    expect(allowedApplicationTransitions('customer', 'esignPrepared')).toEqual(['customerRejected']);
+  });
+
+  it('moves no application to the four statuses the process never reaches', () => {
+    for (const role of roles)
+      for (const status of applicationStatuses)
+        for (const to of ['customerApproved', 'providerApproved', 'providerDenied', 'approved'] as const)
+          expect(allowedApplicationTransitions(role, status)).not.toContain(to);
   });
 
   it('never moves an application back to where it starts, and leaves the ends ended', () => {

@@ -26,15 +26,21 @@ export function isEditableStatus(status: string): boolean {
 /**
  * The application's process (spec applications-and-access section 4). `incomplete` and `created`
  * are where an application starts: no call moves one there (the client's first save moves
- * incomplete → created as a side effect, not as a transition).
+ * incomplete → created as a side effect, not as a transition). submitted → providerAccepted |
+ * providerRejected (staff's review) → esignPrepared (POST /docusign/init) → customerNotified (POST
+ * /docusign/notify) → customerAccepted (signing); the client may leave with customerRejected from
+ * the accepted, prepared and notified statuses (docs/decisions.md 270).
  */
 export const applicationTransitions = {
   submitted: { from: editableApplicationStatuses, roles: ['root', 'lawyer', 'customer'] },
   providerAccepted: { from: ['submitted'], roles: staff },
   providerRejected: { from: ['submitted'], roles: staff },
-  customerApproved: { from: ['providerAccepted'], roles: ['customer'] },
-  providerApproved: { from: ['providerAccepted', 'customerApproved'], roles: staff },
-  providerDenied: { from: ['providerAccepted', 'customerApproved'], roles: staff },
+  // The spec lists these four statuses with labels but gives them no step of its process: no call
+  // moves an application there (docs/decisions.md 270). Their rows stay, with no `from`, so they are
+  // neither start statuses nor reachable; an application already in one keeps its way out.
+  customerApproved: { from: [], roles: ['customer'] },
+  providerApproved: { from: [], roles: staff },
+  providerDenied: { from: [], roles: staff },
   esignPrepared: { from: ['providerAccepted', 'customerApproved', 'providerApproved'], roles: staff },
   customerNotified: { from: ['esignPrepared'], roles: staff },
   esignComplete: { from: ['customerNotified'], roles: staff },
@@ -43,7 +49,7 @@ export const applicationTransitions = {
     from: ['providerAccepted', 'customerApproved', 'providerApproved', 'esignPrepared', 'customerNotified'],
     roles: ['customer'],
   },
-  approved: { from: ['customerAccepted'], roles: staff },
+  approved: { from: [], roles: staff },
 } as const satisfies TransitionTable<ApplicationStatus>;
 
 /**

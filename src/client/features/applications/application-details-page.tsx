@@ -1,6 +1,64 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { errorMessages } from '../../../shared/rules/error-codes';
+import { formatDateTime } from '../../../shared/rules/formats';
+import { isStaff } from '../../../shared/rules/permissions';
+import { parseRecordId } from '../../../shared/rules/record-id';
+import { useCachedQuery } from '../../offline/cache';
+import NotFoundPage from '../../routing/not-found-page';
+import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { fetchApplication, isNotFound } from './applications-api';
+import { MemberView } from './details/member-view';
+import { StaffView } from './details/staff-view';
+import './applications.css';
+import './details/details.css';
 
-/** /applications/:id/details (readApplication). The review screens come with their issue. */
+const TITLE = 'Application details';
+
+/**
+ * /applications/:id/details (readApplication): staff's review screen, or the lawyer's and the
+ * client's shortened screen. Opened offline, the saved copy (shared with the wizard's) is shown
+ * with its time; staff's decisions made on it wait on the device and are sent once back online.
+ */
 export default function ApplicationDetailsPage() {
-  return <Page title="Application details" />;
+  const user = useAtomValue(sessionUserAtom);
+  const { id: param } = useParams();
+  const id = parseRecordId(param);
+  const fetcher = useCallback(() => fetchApplication(id ?? 0), [id]);
+  const {
+    data: application,
+    error,
+    fromCache,
+    savedAt,
+    reload,
+  } = useCachedQuery(id === null ? null : `application:${id}`, fetcher);
+
+  if (id === null || (!application && isNotFound(error))) return <NotFoundPage />;
+  if (!user) return null;
+  if (!application) {
+    return (
+      <Page title={TITLE}>
+        {error ? (
+          <p className="details-empty">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
+        ) : (
+          <PageSpinner />
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Page title={TITLE}>
+      <p className="details-saved" role="status">
+        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
+      </p>
+      {isStaff(user.role) ? (
+        <StaffView application={application} offlineCopy={fromCache} onChanged={reload} />
+      ) : (
+        <MemberView application={application} />
+      )}
+    </Page>
+  );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
@@ -19,6 +19,7 @@ import { StepBar } from './step-bar';
 import { StepFormView } from './step-form-view';
 import { stepDefinitions } from './steps/registry';
 import { SummaryStep } from './summary-step';
+import { useLiveFormEFiles, withLiveDocuments } from './live-journey';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
 import { journeyEditable, RESUME_STEP, wizardAudience } from './wizard-routes';
@@ -26,6 +27,7 @@ import '../../ui/record-list.css';
 import './applications.css';
 
 type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
+type FileRecord = components['schemas']['FileRecord'];
 
 /** What the wizard needs of an application, from the server (or its saved copy) or the outbox. */
 interface WizardApplication {
@@ -40,10 +42,15 @@ interface WizardApplication {
   editable: boolean;
   /** What the caller may do, as the server said (absent for an application not on the server yet). */
   abilities?: ApplicationAbilities;
+  /** The application's live files, as the server listed them (none for one not on the server yet). */
+  files: readonly FileRecord[];
 }
 
 type Loaded =
-  { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; application: WizardApplication };
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'failed' }
+  | { state: 'ready'; application: WizardApplication; reload?: () => void };
 
 function useServerApplication(id: string | null): Loaded {
   const numeric = parseRecordId(id);
@@ -66,7 +73,9 @@ function useServerApplication(id: string | null): Loaded {
         savedAt: query.fromCache && query.savedAt ? Number(new Date(query.savedAt)) : null,
         editable: journeyEditable(data),
         ...(data.abilities ? { abilities: data.abilities } : {}),
+        files: data.files,
       },
+      reload: query.reload,
     };
   }
   if (query.error) return isNotFound(query.error) ? { state: 'notFound' } : { state: 'failed' };
@@ -94,6 +103,7 @@ function useLocalApplication(id: string | null): Loaded {
       versions: {},
       savedAt: null,
       editable: true,
+      files: [],
     },
   };
 }
@@ -123,10 +133,21 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   const [saved, setSaved] = useState<{ journey: Partial<Journey>; versions: JourneyVersions }>({ journey: {}, versions: {} });
 
   const application = loaded.state === 'ready' ? loaded.application : null;
-  const journey = useMemo(
+  const reload = loaded.state === 'ready' ? loaded.reload : undefined;
+  const liveFiles = useLiveFormEFiles(routeId, application?.files);
+  // The saved journey and what is queued, naming only files that are really there (decision 330).
+  const stored = useMemo(
     () => (application ? overlayJourney(application.journey, pendingSteps, saved.journey) : null),
     [application, pendingSteps, saved.journey],
   );
+  const journey = useMemo(() => (stored ? withLiveDocuments(stored, liveFiles) : null), [stored, liveFiles]);
+
+  // Files may have been added or deleted on the documents step: leaving it reads the server's list again.
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current === 'asset' && step !== 'asset') reload?.();
+    previousStep.current = step;
+  }, [step, reload]);
 
   const onSaved = useCallback((savedStep: JourneyStep, data: unknown, version: number | null) => {
     setSaved((current) => ({
@@ -179,6 +200,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
           audience={audience}
           steps={steps}
           journey={journey}
+          fileNames={liveFiles}
           // Not on the server yet (or a copy from before abilities): the creator's own, submit is offered.
           canSubmit={application.abilities?.submit ?? true}
         />
@@ -193,6 +215,8 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
           serverData={journey[current] as Journey[JourneyStep] | undefined}
           serverVersion={versions[current] ?? 0}
           queued={current in pendingSteps}
+          // As stored, deleted files included: leaving the documents step stores the list when it differs.
+          storedData={stored?.[current] as Journey[JourneyStep] | undefined}
           abilities={application.abilities}
           onSaved={onSaved}
         />

@@ -270,3 +270,25 @@ describe('applications list', () => {
     expect(within(unsaved).getByRole('link', { name: 'continue' }).getAttribute('href')).toBe('/applications/3/financial');
   });
 });
+
+describe('where a signed-in user starts', () => {
+  it('a client with exactly one application goes straight to it', async () => {
+    const { router } = renderApp('/', {
+      role: 'customer',
+      handlers: { 'GET /applications': listHandler([item(5, 0, { status: 'incomplete' })]) },
+    });
+    await waitFor(() => expect(currentUrl(router)).toMatch(/^\/applications\/5\//));
+  });
+
+  it('a client with several applications, and a lawyer, see the list', async () => {
+    const client = renderApp('/', {
+      role: 'customer',
+      handlers: { 'GET /applications': listHandler([item(5, 0), item(6, 1)]) },
+    });
+    await waitFor(() => expect(currentUrl(client.router)).toBe('/applications'));
+    client.unmount();
+    localStorage.clear();
+    const lawyer = renderApp('/', { role: 'lawyer', handlers: { 'GET /applications': listHandler([item(5, 0)]) } });
+    await waitFor(() => expect(currentUrl(lawyer.router)).toBe('/applications'));
+  });
+});

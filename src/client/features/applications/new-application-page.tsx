@@ -60,7 +60,7 @@ export default function NewApplicationPage() {
   const [lawyerCode, setLawyerCode] = useState<string | undefined>(undefined);
   const [submitted, setSubmitted] = useState(false);
   const lawyerError = lawyerCode ?? (choosesLawyer && submitted && lawyerId === '' ? 'required' : undefined);
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice });
 
   const create = async () => {
     if (!form.validation?.success || !user) return;

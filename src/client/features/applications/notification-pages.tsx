@@ -56,12 +56,15 @@ export function EsignPreparedPage() {
   );
 }
 
-/** /applications/:id/application-customer-accepted-provider */
+/**
+ * /applications/:id/application-customer-accepted-provider: the client's page once they have signed
+ * (their email links here: docs/decisions.md 289).
+ */
 export function CustomerAcceptedProviderPage() {
   return (
     <Notification
-      heading="Client accepted"
-      text="The client has accepted the terms and signed the documents."
+      heading="Documents signed"
+      text="You have signed the documents and accepted the terms. A loan has been created for this application."
       button="View documents"
     />
   );

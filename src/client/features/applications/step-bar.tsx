@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FormStep } from '../../../shared/journey/steps';
 
@@ -6,28 +7,120 @@ export interface StepBarItem {
   title: string;
   /** A link to the step, or null when it cannot be opened (locked, unreachable, not created yet). */
   href: string | null;
+  /** Saved and accepted: ticked. */
   complete: boolean;
+  /** Saved, but the submit would refuse it now (a file deleted since, say): marked for attention. */
+  attention?: boolean;
+}
+
+/** How far the list may be scrolled either way: the fades and arrows show only where there is more. */
+interface More {
+  before: boolean;
+  after: boolean;
+}
+
+/** Pixels of slack, so a rounding leftover does not show a fade. */
+const SLACK = 2;
+
+function moreOf(list: HTMLElement): More {
+  const max = list.scrollWidth - list.clientWidth;
+  return { before: list.scrollLeft > SLACK, after: list.scrollLeft < max - SLACK };
 }
 
 /**
  * The step indicator: every step in order, the current one marked, completed ones ticked, the ones
- * that cannot be opened yet shown disabled (not links). It scrolls sideways on a phone rather than
- * wrapping, so its height never changes.
+ * that cannot be opened yet shown disabled (not links). It scrolls sideways rather than wrapping, so
+ * its height never changes; the current step is scrolled into view, and faded edges with arrow
+ * buttons show that there are more steps either side (decision 335). While it overflows, the row
+ * itself can take the focus, so it can be scrolled from the keyboard even when no step is a link
+ * (the new application's bar).
  */
 export function StepBar({ items, current }: { items: readonly StepBarItem[]; current: FormStep }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [more, setMore] = useState<More>({ before: false, after: false });
+
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const next = moreOf(list);
+    setMore((previous) => (previous.before === next.before && previous.after === next.after ? previous : next));
+  }, []);
+
+  // The current step in the middle of the row (never the page: only the row scrolls).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="step"]')?.closest('li');
+    if (!list || !active) return;
+    const target = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    list.scrollLeft = Math.max(0, Math.min(target, list.scrollWidth - list.clientWidth));
+    measure();
+  }, [current, items.length, measure]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    measure();
+    list.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(list);
+    window.addEventListener('resize', measure);
+    return () => {
+      list.removeEventListener('scroll', measure);
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [measure]);
+
+  const scrollBy = (direction: -1 | 1) => {
+    const list = listRef.current;
+    if (!list) return;
+    list.scrollBy({ left: direction * list.clientWidth * 0.6, behavior: 'smooth' });
+  };
+
+  const overflowing = more.before || more.after;
+  const classes = ['step-bar', more.before ? 'step-bar--more-before' : '', more.after ? 'step-bar--more-after' : '']
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <nav className="step-bar" aria-label="Application steps">
-      <ol className="step-bar__list">
+    <nav className={classes} aria-label="Application steps">
+      {/* Pointer helpers; keyboard users scroll the focusable row itself (or tab through its links). */}
+      <button
+        type="button"
+        className="step-bar__arrow step-bar__arrow--before"
+        aria-hidden="true"
+        tabIndex={-1}
+        hidden={!more.before}
+        onClick={() => scrollBy(-1)}
+      >
+        ‹
+      </button>
+      <ol
+        ref={listRef}
+        className="step-bar__list"
+        tabIndex={overflowing ? 0 : undefined}
+        aria-label={overflowing ? 'Application steps, scroll sideways for more' : undefined}
+      >
         {items.map((item, index) => {
           const active = item.step === current;
-          const state = active ? 'active' : item.href === null ? 'disabled' : item.complete ? 'complete' : 'open';
+          const state = active
+            ? 'active'
+            : item.href === null
+              ? 'disabled'
+              : item.complete
+                ? 'complete'
+                : item.attention
+                  ? 'attention'
+                  : 'open';
+          const mark = item.complete && !active ? '✓' : item.attention && !active ? '!' : index + 1;
           const content = (
             <>
               <span className="step-bar__number" aria-hidden="true">
-                {item.complete && !active ? '✓' : index + 1}
+                {mark}
               </span>
               <span className="step-bar__title">{item.title}</span>
               {item.complete ? <span className="visually-hidden"> (completed)</span> : null}
+              {item.attention ? <span className="visually-hidden"> (needs attention)</span> : null}
               {item.href === null && !active ? <span className="visually-hidden"> (not available yet)</span> : null}
             </>
           );
@@ -50,6 +143,16 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
           );
         })}
       </ol>
+      <button
+        type="button"
+        className="step-bar__arrow step-bar__arrow--after"
+        aria-hidden="true"
+        tabIndex={-1}
+        hidden={!more.after}
+        onClick={() => scrollBy(1)}
+      >
+        ›
+      </button>
     </nav>
   );
 }

@@ -40,6 +40,8 @@ interface StepFormViewProps {
   serverVersion: number;
   /** A save of this step is still in the outbox. */
   queued: boolean;
+  /** The step as stored (files since deleted still named); `serverData` names the live ones only. */
+  storedData?: Journey[JourneyStep] | undefined;
   /** What the caller may do with the application, as the server said (absent: not on the server yet). */
   abilities?: StepFormProps<unknown>['abilities'];
   /** The step was saved: the wizard lays it over the journey (step bar, locking). */
@@ -66,6 +68,7 @@ export function StepFormView({
   serverData,
   serverVersion,
   queued,
+  storedData,
   abilities,
   onSaved,
 }: StepFormViewProps) {
@@ -81,7 +84,7 @@ export function StepFormView({
   const formRef = useRef<HTMLFormElement>(null);
   const leavingBySave = useRef(false);
 
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice });
 
   // A save refused or in conflict while this device was away: shown when the step opens.
   const record = form.draft.draft;
@@ -92,15 +95,18 @@ export function StepFormView({
     }
   }, [record?.status, record?.conflict, step]);
 
-  // Spec: "Leaving the documents step first stores the list of uploaded files."
+  // Spec: "Leaving the documents step first stores the list of uploaded files." Compared with the
+  // step as stored, so a file deleted here leaves the stored list too (decision 330).
   const valuesRef = useRef(form.values);
   valuesRef.current = form.values;
+  const storedRef = useRef(storedData ?? serverData);
+  storedRef.current = storedData ?? serverData;
   useEffect(() => {
     if (step !== 'asset') return;
     return () => {
       const values = valuesRef.current as AssetStepValues | null;
       if (leavingBySave.current || !values) return;
-      const data = documentsForLeave(values, serverData as Journey['asset']);
+      const data = documentsForLeave(values, storedRef.current as Journey['asset']);
       if (!data || !validateStep('asset', data, { audience, today: new Date() }).success) return;
       void enqueue({ kind: 'saveStep', applicationId, step: 'asset', baseVersion: serverVersion, data })
         .then(() => onSaved('asset', data, null))

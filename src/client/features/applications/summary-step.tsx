@@ -1,20 +1,21 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
-import { isStepComplete } from '../../../shared/journey/completeness';
-import { summarySections } from '../../../shared/journey/display';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { codeMessage } from '../../api/failure';
-import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
 import { isLocalApplicationId } from './offline/application-ids';
+import { JourneySections } from './journey-sections';
+import { openApplicationPdf } from './application-pdf';
 import { submitApplication } from './save-step';
 import type { Audience } from './steps/step-definition';
 import { stepTitle } from './use-journey';
+import { blockingSteps, lookupsOf } from './live-journey';
+import { useSolicitorList } from './steps/independent-step';
 
 const SUBMIT_QUESTION = 'Are you sure you want to submit this application?';
 const SUBMITTED_MESSAGE = 'The application has been submitted.';
@@ -27,36 +28,49 @@ interface SummaryStepProps {
   journey: Journey;
   /** The caller may submit the application now (the server's `abilities.submit`). */
   canSubmit: boolean;
+  /** The live Form E files by id (and local id), to name them. */
+  fileNames: ReadonlyMap<number | string, string>;
 }
+
+const BLOCKED_MESSAGE = 'Please complete these steps first:';
 
 /**
  * The final step: every step's answers, read only; 'Download PDF' (made on the server) and
  * 'submit application' with a confirmation, sent through the outbox.
  */
-export function SummaryStep({ applicationId, audience, steps, journey, canSubmit }: SummaryStepProps) {
+export function SummaryStep({ applicationId, audience, steps, journey, canSubmit, fileNames }: SummaryStepProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'pdf' | 'submit' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [missing, setMissing] = useState<FormStep[]>([]);
+  /** Steps the server named when it refused the submit (it may see more than the device). */
+  const [refusedSteps, setRefusedSteps] = useState<FormStep[]>([]);
+  const blockersRef = useRef<HTMLDivElement>(null);
   const journeySteps = steps.filter((step): step is JourneyStep => step !== 'summary');
   const local = isLocalApplicationId(applicationId);
+  const solicitors = useSolicitorList();
+  const lookups = useMemo(() => lookupsOf(fileNames, solicitors.data?.items), [fileNames, solicitors.data]);
+  // What blocks the submit now, by the server's own rule on the saved and queued journey (decision 331).
+  const blockers = useMemo(() => {
+    const known = blockingSteps(journey, audience).filter((step) => steps.includes(step));
+    return steps.filter((step) => known.includes(step as JourneyStep) || refusedSteps.includes(step));
+  }, [journey, audience, steps, refusedSteps]);
+
+  /** The list of blocking steps is brought into view and focused, so a refused submit is never silent. */
+  const showBlockers = () => {
+    requestAnimationFrame(() => {
+      blockersRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      blockersRef.current?.focus({ preventScroll: true });
+    });
+  };
 
   const downloadPdf = async () => {
     if (local || busy) return;
     setBusy('pdf');
-    // Opened before the await: a window opened later is taken for a pop-up and blocked.
-    const target = window.open('', '_blank');
     try {
-      const { data } = await api.GET('/pdf-generator/for-application-json/{id}', {
-        params: { path: { id: Number(applicationId) } },
-      });
-      if (!data) throw new Error('no link');
-      if (target) target.location.href = data.url;
-      else window.location.assign(data.url);
+      await openApplicationPdf(Number(applicationId));
     } catch {
-      target?.close();
       toast.unhandled();
     } finally {
       setBusy(null);
@@ -65,16 +79,15 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
 
   const submit = async () => {
     if (busy) return;
-    const incomplete = journeySteps.filter((step) => !isStepComplete(step, journey, audience));
-    if (incomplete.length > 0) {
-      setMissing(incomplete);
-      setMessage('Please complete these steps first:');
+    if (blockers.length > 0) {
+      setMessage(null);
+      showBlockers();
       return;
     }
     if (!(await confirm(SUBMIT_QUESTION))) return;
     setBusy('submit');
     setMessage(null);
-    setMissing([]);
+    setRefusedSteps([]);
     try {
       const result = await submitApplication(applicationId);
       if (result.status === 'done') {
@@ -85,8 +98,9 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
         void navigate(paths.applications.url());
       } else if (result.status === 'rejected' && result.error === 'incompleteSteps') {
         const named = Object.keys(result.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
-        setMissing(named);
-        setMessage('Please complete these steps first:');
+        setRefusedSteps(named);
+        if (named.length === 0) setMessage(codeMessage('incompleteSteps', errorMessages.validation));
+        showBlockers();
       } else {
         // A submit carries no version: a conflict is the status having moved on meanwhile.
         setMessage(codeMessage(result.status === 'rejected' ? result.error : 'conflict', errorMessages.unhandled));
@@ -100,25 +114,19 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
 
   return (
     <div className="summary-step">
-      {summarySections(journey, journeySteps, audience).map(({ step, title, rows }) => (
-        <section key={step} className="summary-section" aria-labelledby={`summary-${step}`}>
-          <h2 className="summary-section__title" id={`summary-${step}`}>
-            {title}
-          </h2>
-          {rows.length === 0 ? (
-            <p className="summary-section__empty">Not answered yet</p>
-          ) : (
-            <dl className="summary-list">
-              {rows.map((row) => (
-                <div key={row.field} className="summary-list__row">
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
-      ))}
+      {blockers.length > 0 ? (
+        <div className="summary-blockers" aria-live="polite" tabIndex={-1} ref={blockersRef}>
+          <p className="summary-blockers__title">{BLOCKED_MESSAGE}</p>
+          <ul className="summary-blockers__list">
+            {blockers.map((step) => (
+              <li key={step}>
+                <Link to={paths.applicationStep.url({ id: applicationId, step })}>{stepTitle(audience, step)}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <JourneySections journey={journey} steps={journeySteps} audience={audience} lookups={lookups} />
       <div className="wizard-actions">
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF
@@ -131,13 +139,6 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
       </div>
       {local ? <p className="wizard-note">The PDF can be made once the application has reached the server.</p> : null}
       <FormMessage message={message} />
-      {missing.length > 0 ? (
-        <ul className="summary-missing">
-          {missing.map((step) => (
-            <li key={step}>{stepTitle(audience, step)}</li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

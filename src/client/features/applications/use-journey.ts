@@ -5,6 +5,7 @@ import { paths } from '../../routing/paths';
 import type { StepBarItem } from './step-bar';
 import type { Audience } from './steps/step-definition';
 import { RESUME_STEP } from './wizard-routes';
+import { blockingSteps } from './live-journey';
 
 export type JourneyVersions = Partial<Record<JourneyStep, number>>;
 
@@ -53,7 +54,12 @@ export function redirectFor(audience: Audience, requested: string, journey: Jour
   return null;
 }
 
-/** The step bar: completed per the journey, disabled when locked or unreachable. */
+/**
+ * The step bar: disabled when locked or unreachable (the spec's rule). Ticked when the step is
+ * complete and its saved answers pass the step's rules: a step the submit would refuse (a Form E
+ * whose files were deleted, a solicitor no longer listed) is marked for attention instead, and the
+ * summary is never ticked before the application is submitted (decision 332).
+ */
 export function stepBarItems(
   audience: Audience,
   applicationId: number | string,
@@ -61,13 +67,16 @@ export function stepBarItems(
   { allDisabled = false }: { allDisabled?: boolean } = {},
 ): StepBarItem[] {
   const steps = stepsFor(audience);
+  const blockers: readonly FormStep[] = journey ? blockingSteps(journey, audience) : [];
   return steps.map((step) => {
     const locked = allDisabled || journey === null || isStepLocked(steps, step, journey, audience);
+    const saved = step !== 'summary' && journey !== null && isStepComplete(step, journey, audience);
     return {
       step,
       title: stepTitle(audience, step),
       href: locked ? null : paths.applicationStep.url({ id: applicationId, step }),
-      complete: journey !== null && isStepComplete(step, journey, audience),
+      complete: saved && !blockers.includes(step),
+      attention: saved && blockers.includes(step),
     };
   });
 }

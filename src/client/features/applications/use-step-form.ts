@@ -133,6 +133,8 @@ export function useStepForm<S extends JourneyStep, V>({
     /** The shared rules' result for the values now. */
     validation: form.check,
     dirty: form.dirty,
+    /** Every change is written to the device's draft (a reload or a closed tab loses nothing). */
+    keptOnDevice: !pendingWrite && draft.loaded,
     baseVersion,
     draft,
     markSubmitted,

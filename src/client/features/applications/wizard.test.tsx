@@ -37,6 +37,22 @@ async function landsOn(router: Parameters<typeof currentUrl>[0], url: string) {
   await waitFor(() => expect(currentUrl(router)).toBe(url));
 }
 
+describe('leaving a step with typing', () => {
+  it('a reload does not ask once the draft is on the device; leaving the page in the app still asks', async () => {
+    const { user } = renderApp('/applications/1/case', { role: 'lawyer', handlers: getApp({ personal: validPersonal }) });
+    await user.type(await screen.findByLabelText('Case reference'), 'AB-1');
+    const unloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await waitFor(() => expect(unloadAsks()).toBe(false));
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    await user.click(within(bar).getByRole('link', { name: /Client details/ }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+  });
+});
+
 describe('wizard routing', () => {
   it('opens the first incomplete step from the list link', async () => {
     const { router } = renderApp('/applications/1/resume', { role: 'lawyer', handlers: getApp({ personal: validPersonal }) });
@@ -285,5 +301,103 @@ describe('summary', () => {
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Unhandled error. Please contact an administrator')).toBeTruthy();
     expect(opened.closed).toBe(true);
+  });
+
+  const formE = { submittedFormE: true, documents: [41], assetValue: 300000, routeToRepayment: 'Settlement proceeds' };
+  const formEFile = {
+    id: 41,
+    name: 'Form E',
+    url: '/applications/1/docs/formE/download?fileId=41',
+    key: 'k41',
+    fileName: 'form-e.pdf',
+    type: 'formE',
+    size: 2048,
+    createdAt: '2024-01-15T10:00:00.000Z',
+  };
+  const solicitors = {
+    'GET /solicitors': () =>
+      json(200, {
+        items: [
+          {
+            id: 3,
+            name: 'Greenway Legal Advice',
+            address: {
+              address: '14 Greycoat Place',
+              house: '14',
+              street: 'Greycoat Place',
+              city: 'London',
+              postcode: 'SW1A 2AA',
+            },
+            contactNumber: '020 7946 0321',
+            email: 'advice@greenway-legal.test',
+            fee: 250,
+            deliveryMethod: 'Video call',
+            casesAmount: 0,
+            abilities: { edit: false, delete: false },
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 100,
+      }),
+  };
+
+  it('names the solicitor and the files, and shows the birth date and addresses as a reader expects', async () => {
+    const journey = { ...complete, asset: formE, independent: { solicitorId: 3, consent: true, authorised: true } } as Journey;
+    renderApp('/applications/1/summary', {
+      role: 'lawyer',
+      handlers: { ...getApp(journey, { files: [formEFile] }), ...solicitors },
+    });
+    expect(await screen.findByText('Greenway Legal Advice')).toBeTruthy();
+    expect(screen.getByText('form-e.pdf')).toBeTruthy();
+    expect(screen.getByText('02/07/1985')).toBeTruthy();
+    expect(screen.getByText('Current address')).toBeTruthy();
+    expect(screen.queryByText('Please complete these steps first:')).toBeNull();
+    // The summary is not announced as completed before the application is submitted.
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(bar).getByText('Final summary and submit').parentElement?.textContent).not.toContain('(completed)');
+    expect(within(bar).getByText('Supporting documents and assets').closest('a')?.textContent).toContain('(completed)');
+  });
+
+  it('a Form E whose only file was deleted: the summary, the step bar and the submit say so, with a link', async () => {
+    // The step still names file 41, which the server no longer lists.
+    const journey = { ...complete, asset: formE } as Journey;
+    const { user, calls } = renderApp('/applications/1/summary', {
+      role: 'lawyer',
+      handlers: { ...getApp(journey, { files: [] }), ...solicitors },
+    });
+    const blockers = (await screen.findByText('Please complete these steps first:')).parentElement!;
+    const link = within(blockers).getByRole('link', { name: 'Supporting documents and assets' });
+    expect(link.getAttribute('href')).toBe('/applications/1/asset');
+    expect(screen.getByText('None')).toBeTruthy();
+    expect(screen.queryByText('1 document')).toBeNull();
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(bar).getByText('Supporting documents and assets').closest('a')?.textContent).toContain('(needs attention)');
+    await user.click(screen.getByRole('button', { name: 'submit application' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((call) => call.path === '/applications/state/update')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(blockers));
+  });
+
+  it('a submit the server refuses names the steps that block it, with links', async () => {
+    const { user } = renderApp('/applications/1/summary', {
+      role: 'lawyer',
+      handlers: {
+        ...getApp(complete),
+        'POST /applications/state/update': () => json(400, { error: 'incompleteSteps', fields: { financial: 'required' } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'submit application' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    const blockers = (await screen.findByText('Please complete these steps first:')).parentElement!;
+    expect(within(blockers).getByRole('link', { name: 'Financial details' }).getAttribute('href')).toBe(
+      '/applications/1/financial',
+    );
+  });
+
+  it('sends the independent step back to the documents when the only Form E file was deleted', async () => {
+    const journey = { ...complete, asset: formE } as Journey;
+    const { router } = renderApp('/applications/1/independent', { role: 'lawyer', handlers: getApp(journey, { files: [] }) });
+    await landsOn(router, '/applications/1/asset');
   });
 });

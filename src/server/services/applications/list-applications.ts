@@ -48,6 +48,10 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
         caseRef: applications.caseRef,
         startedAt: applications.startedAt,
         status: applications.status,
+        kycAmlCheck: applications.kycAmlCheck,
+        credidCheck: applications.credidCheck,
+        repaymentVehicle: applications.repaymentVehicle,
+        independentAdvice: applications.independentAdvice,
       })
       .from(applications)
       .innerJoin(clients, eq(clients.id, applications.clientId))
@@ -63,12 +67,26 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
       .where(condition),
   ]);
-  const items = rows.map(({ startedAt, status, clientId, ...row }) => ({
-    ...row,
-    startDate: startedAt.toISOString(),
-    status: status as ApplicationList['items'][number]['status'],
-    // What the list offers for each (open the wizard or the details) is the server's word.
-    ...(filter.abilities ? { abilities: applicationAbilities(actor, { status, lawyerId: row.lawyerId, clientId }) } : {}),
-  }));
+  const items = rows.map(
+    ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({
+      ...row,
+      startDate: startedAt.toISOString(),
+      status: status as ApplicationList['items'][number]['status'],
+      // What the list offers for each (open the wizard or the details) is the server's word.
+      ...(filter.abilities
+        ? {
+            abilities: applicationAbilities(actor, {
+              status,
+              lawyerId: row.lawyerId,
+              clientId,
+              kycAmlCheck,
+              credidCheck,
+              repaymentVehicle,
+              independentAdvice,
+            }),
+          }
+        : {}),
+    }),
+  );
   return pageOf(items, total?.n, filter);
 }

@@ -6,6 +6,7 @@ import { listApplicationFiles } from '../files/file-record';
 import type { components } from '../../../shared/api/schema';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { allowedApplicationTransitions, isEditableStatus } from '../../../shared/rules/transitions';
+import { isStaffWorkStatus, mayPrepareEnvelope, openChecks, reviewChecksComplete } from '../../../shared/rules/review';
 import type { ApplicationRow } from './find-application';
 import { loadJourney } from './load-journey';
 
@@ -16,19 +17,33 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 
 /**
  * What the caller may do with the application now: the shared rules and the policy, worked out
- * once, for the record and for each item of the list.
+ * once, for the record and for each item of the list, so the screens never work a rule out again
+ * (docs/decisions.md 189, 274).
  */
 export function applicationAbilities(
   actor: SessionUser,
-  row: Pick<ApplicationRow, 'status' | 'lawyerId' | 'clientId'> & { clientStatus?: string },
+  row: Pick<
+    ApplicationRow,
+    'status' | 'lawyerId' | 'clientId' | 'kycAmlCheck' | 'credidCheck' | 'repaymentVehicle' | 'independentAdvice'
+  > & { clientStatus?: string },
 ): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
+  const staff = applicationPolicy.can(actor, 'review', row);
   return {
     editJourney: isEditableStatus(status) && applicationPolicy.can(actor, 'editJourney', row),
     submit: transitions.includes('submitted') && applicationPolicy.can(actor, 'submit', row),
     transitions,
     changeDocuments: changeableDocumentTypes(actor, status),
+    checks: staff ? openChecks(actor.role, status) : [],
+    accept: staff && transitions.includes('providerAccepted') && reviewChecksComplete(row),
+    reject: staff && transitions.includes('providerRejected'),
+    withdraw: transitions.includes('customerRejected') && applicationPolicy.can(actor, 'withdraw', row),
+    updateLoanAmount: staff && isStaffWorkStatus(status),
+    prepareEnvelope: staff && transitions.includes('esignPrepared') && mayPrepareEnvelope(row),
+    notifyClient: staff && transitions.includes('customerNotified'),
+    sign: transitions.includes('customerAccepted') && applicationPolicy.can(actor, 'sign', row),
+    readEmails: staff,
     // Known on the record only (the list does not read the client's account): decision 344.
     ...(row.clientStatus === undefined
       ? {}

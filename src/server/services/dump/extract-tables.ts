@@ -4,9 +4,13 @@ import {
   applications,
   auditEvents,
   clients,
+  documentReviews,
   downloadTokens,
   drawdowns,
   emails,
+  envelopeDocuments,
+  envelopeEvents,
+  envelopes,
   files,
   firms,
   lawyers,
@@ -38,7 +42,8 @@ export interface ExtractTable {
  * - emails.text_body, emails.html_body: invitation and reset emails carry live sign-up and reset
  *   links; emails.last_error: the mail server's own words, for the operator's log only;
  * - files.key: where the stored bytes are (the extract carries no file contents);
- * - applications.envelope_url: the e-signature service's signing link, which lets its holder sign.
+ * - applications.envelope_url: the e-signature service's signing link, which lets its holder sign;
+ * - envelopes.link_token_hash, envelopes.code_hash: what a signing link and a one-time code are checked against.
  */
 export const extractTables: readonly ExtractTable[] = [
   {
@@ -172,11 +177,73 @@ export const extractTables: readonly ExtractTable[] = [
     key: [files.id],
   },
   {
+    table: documentReviews,
+    columns: [
+      documentReviews.applicationId,
+      documentReviews.type,
+      documentReviews.state,
+      documentReviews.updatedBy,
+      documentReviews.updatedAt,
+    ],
+    key: [documentReviews.applicationId, documentReviews.type],
+  },
+  {
+    table: envelopes,
+    columns: [
+      envelopes.id,
+      envelopes.applicationId,
+      envelopes.provider,
+      envelopes.status,
+      envelopes.createdBy,
+      envelopes.createdAt,
+      envelopes.notifiedAt,
+      envelopes.linkExpiresAt,
+      envelopes.linkOpenedAt,
+      envelopes.linkCodesSent,
+      envelopes.codeExpiresAt,
+      envelopes.codeAttempts,
+      envelopes.signedAt,
+      envelopes.signerUserId,
+      envelopes.signerAddress,
+      envelopes.signerDevice,
+    ],
+    key: [envelopes.id],
+  },
+  {
+    table: envelopeDocuments,
+    columns: [
+      envelopeDocuments.id,
+      envelopeDocuments.envelopeId,
+      envelopeDocuments.position,
+      envelopeDocuments.type,
+      envelopeDocuments.fileId,
+      envelopeDocuments.sha256,
+      envelopeDocuments.signedFileId,
+      envelopeDocuments.signedSha256,
+    ],
+    key: [envelopeDocuments.id],
+  },
+  {
+    table: envelopeEvents,
+    columns: [
+      envelopeEvents.id,
+      envelopeEvents.envelopeId,
+      envelopeEvents.type,
+      envelopeEvents.userId,
+      envelopeEvents.address,
+      envelopeEvents.device,
+      envelopeEvents.detail,
+      envelopeEvents.at,
+    ],
+    key: [envelopeEvents.id],
+  },
+  {
     table: downloadTokens,
     columns: [
       downloadTokens.id,
       downloadTokens.kind,
       downloadTokens.fileId,
+      downloadTokens.emailId,
       downloadTokens.applicationId,
       downloadTokens.variant,
       downloadTokens.audience,
@@ -264,4 +331,5 @@ export const extractTables: readonly ExtractTable[] = [
 export const excludedTables: Readonly<Record<string, string>> = {
   idempotency_keys: 'the stored answers of offline writes, kept to be replayed: they hold whatever an answer held',
   rate_limits: 'short-lived counters of failed sign-ins, keyed by account and network address',
+  signing_certificates: "the provider's signing key (decision 284): whoever holds it can sign as the provider",
 };

@@ -1,10 +1,35 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { files } from '../../db/schema';
+import type { Database } from '../../db/connection';
+import { applications, files } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { canSeeDocumentType } from '../../policies/files';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { checkDocumentChange } from './document-change';
+import { liveFileCount } from './file-record';
+import { certificateOfAdviceType } from '../../../shared/rules/document-types';
+
+/**
+ * 'Certificate of independent advice uploaded' holds only while a Certificate of Advice is there:
+ * deleting the last one unticks it, audited (docs/decisions.md 271).
+ */
+async function untickCertificateWhenGone(db: Database, actorUserId: number, applicationId: number, type: string) {
+  if (type !== certificateOfAdviceType || (await liveFileCount(db, applicationId, type)) > 0) return;
+  const [changed] = await db
+    .update(applications)
+    .set({ independentAdvice: false, updatedAt: sql`now()` })
+    .where(and(eq(applications.id, applicationId), eq(applications.independentAdvice, true)))
+    .returning({ id: applications.id });
+  if (changed)
+    await recordAudit(db, {
+      actorUserId,
+      entityType: 'application',
+      entityId: applicationId,
+      action: 'checkChanged',
+      from: { independentAdvice: true },
+      to: { independentAdvice: false, because: 'certificateDeleted' },
+    });
+}
 
 /**
  * POST /applications/file/delete. The row is kept with deleted_at (the history names it); the
@@ -32,6 +57,7 @@ export async function deleteFile({ db, actor, storage, logError }: ServiceContex
       action: 'fileDeleted',
       from: { fileId: row.id, type: row.type, fileName: row.fileName, size: row.size },
     });
+    await untickCertificateWhenGone(tx, actor.id, row.applicationId, row.type);
     return row;
   });
   await storage.remove(removed.key).catch((err) => logError('removing a deleted file’s bytes failed', err));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { files } from '../../db/schema';
@@ -39,4 +39,13 @@ export async function listApplicationFiles(
     )
     .orderBy(asc(files.createdAt), asc(files.id));
   return rows.map(toFileRecord);
+}
+
+/** How many live (not deleted) files of this type the application has. */
+export async function liveFileCount(db: Database, applicationId: number, type: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(and(eq(files.applicationId, applicationId), eq(files.type, type), isNull(files.deletedAt)));
+  return row?.n ?? 0;
 }

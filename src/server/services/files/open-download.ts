@@ -6,6 +6,7 @@ import { redeemDownloadToken } from '../../files/download-tokens';
 import { renderApplicationPdf } from '../../pdf/application-pdf';
 import type { PublicContext } from '../context';
 import { openDatabaseExtract } from '../dump/open-database-extract';
+import { renderEmailPdf } from '../mail/render-email-pdf';
 
 /** What a download link grants, ready to send: the route sets the headers from it. */
 export interface Download {
@@ -36,6 +37,17 @@ export async function openDownload(ctx: PublicContext, input: { token: string })
     const stream = row ? await storage.open(row.key) : undefined;
     if (!row || !stream) throw AppError.notFound();
     return { body: stream, contentType: 'application/pdf', size: row.size, fileName: row.fileName, disposition: 'attachment' };
+  }
+  if (grant.kind === 'emailPdf') {
+    const pdf = await renderEmailPdf(db, config, grant);
+    if (!pdf) throw AppError.notFound();
+    return {
+      body: Buffer.from(pdf),
+      contentType: 'application/pdf',
+      size: pdf.length,
+      fileName: grant.fileName,
+      disposition: 'inline',
+    };
   }
   const pdf = await renderApplicationPdf(db, {
     applicationId: grant.applicationId,

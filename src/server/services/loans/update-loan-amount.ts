@@ -10,6 +10,7 @@ import type { FieldCode } from '../../../shared/rules/error-codes';
 import { findLoan, lockLoan, type LoanRow } from './find-loan';
 import { tellLoanAmount } from './loan-notices';
 import { loanFacts } from './present-loan';
+import { updateDraftLoanAmount } from '../applications/update-draft-loan-amount';
 
 function assertOpen(loan: LoanRow): void {
   if (!loanPolicy.isAllowedNow('updateAmount', loanFacts(loan))) throw new AppError(409, 'loanNotOpen');
@@ -22,11 +23,12 @@ function assertOpen(loan: LoanRow): void {
  * drawdown requested at the same moment is counted. Audited; the lawyer and the client are told.
  */
 export async function updateLoanAmount(
-  { db, actor, config }: ServiceContext,
+  ctx: ServiceContext,
   input: { loanId?: number | null; applicationId?: number; amount: number },
 ) {
   // Without a loan, the amount is the application's draft figure, set during the provider's review.
-  if (input.loanId == null) throw new AppError(501, 'notImplemented');
+  if (input.loanId == null) return updateDraftLoanAmount(ctx, input);
+  const { db, actor, config } = ctx;
   const loanId = input.loanId;
   const code = drawdownAmountCode(input.amount);
   if (code) throw AppError.validation({ amount: code as FieldCode });

@@ -7,4 +7,5 @@ import './save-step-mutation';
 import './submit-application-mutation';
 import './upload-file-mutation';
 import './delete-file-mutation';
+import './review-mutations';
 import './places';

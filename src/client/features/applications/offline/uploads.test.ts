@@ -86,7 +86,7 @@ describe('uploads', () => {
     );
     expect(messages).toEqual([
       'one.pdf: a file with this name has already been added',
-      'notes.pdf: only .pdf files are accepted',
+      'notes.pdf: this file is not a readable PDF',
       'huge.pdf: file size exceeds 20 MB',
       'server.pdf: a file with this name has already been added',
     ]);

@@ -1,4 +1,5 @@
 import { errorMessages, uploadMessage } from '../../../../shared/rules/error-codes';
+import type { DocumentType } from '../../../../shared/rules/document-types';
 import { PDF_MAGIC } from '../../../../shared/rules/accepted-file';
 import { FORM_E_MAX_FILES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../../../shared/rules/limits';
 import type { FileStatus } from '../../../offline/db';
@@ -25,7 +26,8 @@ import './delete-file-mutation';
  * step's `documents` list may hold: the save is sent with the file's id once it has one.
  */
 
-export type UploadDocumentType = 'formE';
+/** Form E on the documents step; any type on staff's review screen (decision 304). */
+export type UploadDocumentType = DocumentType;
 
 export interface UploadEntry {
   localId: string;

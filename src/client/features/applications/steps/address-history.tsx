@@ -84,9 +84,9 @@ export function AddressHistory({ entries, onChange, onTouch, errors, audience, d
   const headingId = `${baseId}-heading`;
   return (
     <section className="step-form__section field--wide" aria-labelledby={headingId}>
-      <h3 className="step-form__heading" id={headingId}>
+      <h2 className="step-form__heading" id={headingId}>
         {fieldLabel('personal', 'addressHistory', audience)}
-      </h3>
+      </h2>
       {entries.length > 0 ? (
         <ol className="entry-list">
           {entries.map((entry, index) => (
@@ -169,7 +169,7 @@ function AddressEntry({ id, index, entry, onChange, onRemove, onTouch, errors, a
   return (
     <div className="entry-card">
       <div className="entry-card__header">
-        <h4 className="entry-card__title">{title}</h4>
+        <h3 className="entry-card__title">{title}</h3>
         <Button variant="link" onClick={onRemove} disabled={disabled} aria-label={`Remove ${title.toLowerCase()}`}>
           Remove
         </Button>

@@ -162,7 +162,21 @@ async function setUpload(localId: string, change: Record<string, unknown>) {
 
 describe('documents step: Form E uploads', () => {
   it('offers no change of the documents when the server lists Form E among none the caller may change', async () => {
-    renderStep({ submittedFormE: true }, 'lawyer', { editJourney: true, submit: true, transitions: [], changeDocuments: [] });
+    renderStep({ submittedFormE: true }, 'lawyer', {
+      editJourney: true,
+      submit: true,
+      transitions: [],
+      changeDocuments: [],
+      checks: [],
+      accept: false,
+      reject: false,
+      withdraw: false,
+      updateLoanAmount: false,
+      prepareEnvelope: false,
+      notifyClient: false,
+      sign: false,
+      readEmails: false,
+    });
     expect(fileInput().disabled).toBe(true);
   });
 
@@ -212,7 +226,7 @@ describe('documents step: Form E uploads', () => {
 
     expect(await screen.findByText('large.pdf: file size exceeds 20 MB')).toBeTruthy();
     expect(screen.getByText('report.pdf.exe: file name is not acceptable')).toBeTruthy();
-    expect(screen.getByText('notes.pdf: only .pdf files are accepted')).toBeTruthy();
+    expect(screen.getByText('notes.pdf: this file is not a readable PDF')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Chosen files' })).toBeNull();
     expect(await uploadRows()).toHaveLength(0);
   });

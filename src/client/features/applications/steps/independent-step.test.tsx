@@ -84,7 +84,7 @@ describe('independent advice step', () => {
     expect(screen.getByText(/The fixed fee is £250 plus VAT/)).toBeTruthy();
     const group = await screen.findByRole('radiogroup', { name: 'Choose a solicitor to give your client independent advice' });
     expect(new URL(urls[0]!).searchParams.get('pageSize')).toBe('100');
-    expect(within(group).getByText('1, King Street, Leeds, LS1 4AP. Fee £250.00')).toBeTruthy();
+    expect(within(group).getByText('1 King Street, Leeds, LS1 4AP. Fee £250.00')).toBeTruthy();
     expect(within(group).getByText('5 Mill Lane, York. Fee £300.50')).toBeTruthy();
     await ui.click(within(group).getByText('Baker Law'));
     expect(latest().solicitorId).toBe('4');

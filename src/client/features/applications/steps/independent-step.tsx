@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { useCallback, useId, type FocusEvent, type ReactNode } from 'react';
 import { RadioGroup } from '../../../ui/radio-group';
 import type { components } from '../../../../shared/api/schema';
-import { formatPostcode } from '../../../../shared/journey/address';
+import { addressLines } from '../../../../shared/journey/address';
 import { fieldLabel, independentAdviceText } from '../../../../shared/journey/labels';
 import type { JourneyData } from '../../../../shared/journey/steps';
 import { formatMoney } from '../../../../shared/rules/formats';
@@ -59,25 +59,28 @@ const draftSchema = v.object({
   authorised: draftTick,
 });
 
+/** The solicitor's address on one line, each part once (the lookup line and its parts are both stored). */
 function solicitorAddress(solicitor: Solicitor): string {
-  const { house, street, address, city, postcode } = solicitor.address;
-  return [house, street, address, city, postcode ? formatPostcode(postcode) : undefined]
-    .filter((part) => part && part.trim())
-    .join(', ');
+  return addressLines(solicitor.address).join(', ');
 }
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-function SolicitorPicker({ form }: { form: StepFormProps<IndependentValues> }) {
-  const { values, onChange, onTouch, errors, audience, disabled } = form;
+/** The solicitors the picker offers (and the summary names), with the device's copy offline. */
+export function useSolicitorList() {
   const fetcher = useCallback(
     async (): Promise<SolicitorList> =>
       unwrap(await api.GET('/solicitors', { params: { query: { page: 1, pageSize: SOLICITOR_PAGE_SIZE } } })),
     [],
   );
-  const query = useCachedQuery(`solicitors?pageSize=${SOLICITOR_PAGE_SIZE}`, fetcher);
+  return useCachedQuery(`solicitors?pageSize=${SOLICITOR_PAGE_SIZE}`, fetcher);
+}
+
+function SolicitorPicker({ form }: { form: StepFormProps<IndependentValues> }) {
+  const { values, onChange, onTouch, errors, audience, disabled } = form;
+  const query = useSolicitorList();
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;

@@ -305,7 +305,7 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
               {...textProps(form, 'birthDayDay')}
             />
             <SelectField
-              className="field__part"
+              className="field__part field__part--wide"
               label={label('birthMonth')}
               options={months}
               placeholder="Month"

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Compiles the server to JavaScript for production (docs/decisions.md: 313): one ES module per
+// entry under dist-server/, the project's own code bundled in, every package left to node_modules.
+//   dist-server/main.js        the server (`npm run serve`: node dist-server/main.js)
+//   dist-server/pdf-worker.js  the PDF worker thread, started by path beside main.js
+//                              (src/server/pdf/render-in-worker.ts)
+// Not under dist/, which the server serves to anyone. The contract (openapi.yaml) and the
+// migrations are read from the project folder at run time (src/server/paths.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist-server');
+
+fs.rmSync(outdir, { recursive: true, force: true });
+const started = Date.now();
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/pdf/pdf-worker.ts' },
+  outdir,
+  bundle: true,
+  // Packages stay imports, resolved from node_modules as under tsx: native modules (argon2),
+  // PGlite's WebAssembly and data files, and the workers of other packages keep their own paths.
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Stack traces name the TypeScript files (node --enable-source-maps).
+  sourcesContent: false,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+const size = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+console.log(
+  `[server] ${outputs.map(([file, o]) => `${path.relative(root, file)} ${size(o.bytes)}`).join(', ')} ` +
+    `in ${Date.now() - started} ms`,
+);

@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import { formatApplicationId, formatDate, formatMoney, shortName } from '../../../../shared/rules/formats';
+import { applicationStatusLabels } from '../../../../shared/rules/statuses';
+import { Button } from '../../../ui/button';
+import { useToast } from '../../../ui/toast-store';
+import type { Application } from '../applications-api';
+import { openApplicationPdf } from '../application-pdf';
+
+/** The application's key figures: client, formatted id, case reference, status, date, loan amount. */
+export function KeyFigures({ application }: { application: Application }) {
+  const caseRef = (application.journey.case as { caseRef?: string } | undefined)?.caseRef;
+  const figures: [string, ReactNode][] = [
+    ['Client', shortName(application.name, application.surname)],
+    ['Application', formatApplicationId(application.id)],
+    ...(caseRef ? ([['Case reference', caseRef]] as [string, ReactNode][]) : []),
+    [
+      'Status',
+      <span key="status" className={`status status--${application.status}`}>
+        {applicationStatusLabels[application.status]}
+      </span>,
+    ],
+    ['Date', formatDate(application.startDate)],
+    ...(application.loanAmount === null ? [] : ([['Loan amount', formatMoney(application.loanAmount)]] as [string, ReactNode][])),
+  ];
+  return (
+    <dl className="details-figures">
+      {figures.map(([label, value]) => (
+        <div key={label}>
+          <dt className="details-figures__label">{label}</dt>
+          <dd className="details-figures__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 'Download PDF': the application PDF (the existing call), opened in a new window. */
+export function PdfButton({ applicationId, disabled }: { applicationId: number; disabled?: boolean }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await openApplicationPdf(applicationId);
+    } catch {
+      toast.unhandled();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" busy={busy} disabled={disabled} onClick={() => void run()}>
+      Download PDF
+    </Button>
+  );
+}

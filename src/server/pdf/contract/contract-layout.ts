@@ -1,0 +1,183 @@
+import { PdfWriter } from '../document';
+import { contractDocumentTypes, documentTypeLabels, type ContractDocumentType } from '../../../shared/rules/document-types';
+import { formatMoney } from '../../../shared/rules/formats';
+import { toPounds } from '../../../shared/rules/money';
+import type { ContractData } from './contract-data';
+
+/**
+ * The contract set's layout (docs/decisions.md: 280): one PDF per document type, each naming the
+ * parties, the case and the figures from the application. The legal wording is the demo's own; a
+ * provider replaces it with its approved texts, keeping the same data.
+ */
+export async function layoutContractSet(data: ContractData): Promise<Uint8Array[]> {
+  const pdfs: Uint8Array[] = [];
+  for (const type of contractDocumentTypes) pdfs.push(await layoutContractDocument(type, data));
+  return pdfs;
+}
+
+const money = (pence: number) => formatMoney(toPounds(pence));
+
+function clientName(data: ContractData): string {
+  return [data.client.title, data.client.firstName, data.client.lastName].filter(Boolean).join(' ');
+}
+
+function adviceFee(data: ContractData): string {
+  const fee = data.adviceFee;
+  return `${money(fee.netPence)} plus VAT at ${fee.vatRatePercent}% (${money(fee.vatPence)}), ${money(fee.grossPence)} in total`;
+}
+
+function solicitorText(data: ContractData): string {
+  return 'own' in data.solicitor
+    ? "The client's own solicitor, as named in the certificate of independent advice"
+    : `${data.solicitor.name}, ${data.solicitor.address}`;
+}
+
+function parties(w: PdfWriter, data: ContractData): void {
+  const p = data.provider;
+  w.heading('Parties');
+  w.row('Lender', `${p.name}, ${p.address}`);
+  w.row('Company number', p.companyNumber);
+  w.row('Regulator reference', p.regulatorReference);
+  w.row('Lender contact', `${p.phone}, ${p.email}`);
+  w.row('Borrower', clientName(data));
+  w.row("Borrower's address", data.client.address);
+  w.row("Borrower's email", data.client.email);
+}
+
+function caseRows(w: PdfWriter, data: ContractData): void {
+  w.heading('The case');
+  w.row('Application', data.applicationRef);
+  w.row('Case reference', data.caseRef);
+  w.row("Borrower's solicitors conducting the case", `${data.lawyer.firm} (${data.lawyer.name})`);
+  w.row('Independent legal adviser', solicitorText(data));
+}
+
+function signatureBlock(w: PdfWriter, data: ContractData): void {
+  w.heading('Signature');
+  w.paragraph(
+    `Signed electronically by ${clientName(data)} through the ${data.productName}. The signature, its time and the ` +
+      "signer's details are recorded on the certificate page that is added to this document when it is signed.",
+  );
+}
+
+const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) => void> = {
+  secci(w, data) {
+    w.paragraph(
+      'This form gives you information about the credit before you enter into the agreement. Please read it carefully and keep a copy.',
+    );
+    parties(w, data);
+    w.heading('Key features of the credit');
+    w.row('Type of credit', 'Litigation funding loan, drawn down in stages to pay the legal fees of the case');
+    w.row('Total amount of credit', money(data.loanAmountPence));
+    w.row(
+      'How and when credit is provided',
+      'Drawdowns requested by your solicitors and approved by you, up to the total amount of credit',
+    );
+    w.row('Repayment', 'From the proceeds of the settlement or order in the case, as set out in the Credit Agreement');
+    w.row('Independent legal advice fee', adviceFee(data));
+    caseRows(w, data);
+    w.heading('Your rights');
+    w.paragraph(
+      'You have the right to withdraw from the credit agreement within 14 calendar days of signing it, without giving a reason. ' +
+        `To withdraw, contact ${data.provider.name} on ${data.provider.phone} or at ${data.provider.email}.`,
+    );
+    w.paragraph(`Date of this information: ${data.date}.`);
+  },
+  loanAgreement(w, data) {
+    w.paragraph(
+      `This agreement is made on ${data.date} between ${data.provider.name} (the lender) and ${clientName(data)} (the borrower).`,
+    );
+    parties(w, data);
+    caseRows(w, data);
+    w.heading('The credit');
+    w.row('Total amount of credit (loan facility)', money(data.loanAmountPence));
+    w.row('Independent legal advice fee', adviceFee(data));
+    w.paragraph(
+      `1. The lender makes available to the borrower a loan facility of ${money(data.loanAmountPence)} to pay the legal fees ` +
+        `of the case ${data.caseRef}.`,
+    );
+    w.paragraph(
+      '2. The borrower draws the facility in stages. Each drawdown is requested by the borrower’s solicitors, approved by the ' +
+        'lender and then approved by the borrower, and is paid to the borrower’s solicitors.',
+    );
+    w.paragraph(
+      '3. The borrower repays the amounts drawn, with the charges set out in the Terms and Conditions, from the proceeds of the ' +
+        'case, under the Assignment Agreement and the Irrevocable Letter of Instruction signed with this agreement.',
+    );
+    w.paragraph(
+      `4. The borrower confirms having received independent legal advice on this agreement; its fee is ${adviceFee(data)}.`,
+    );
+    w.paragraph('5. The borrower may withdraw from this agreement within 14 calendar days of signing it.');
+    signatureBlock(w, data);
+  },
+  assignmentAgreement(w, data) {
+    w.paragraph(`This assignment is made on ${data.date} in connection with the Credit Agreement of the same date.`);
+    parties(w, data);
+    caseRows(w, data);
+    w.heading('Assignment');
+    w.paragraph(
+      `1. As security for the loan facility of ${money(data.loanAmountPence)}, the borrower assigns to the lender the right to ` +
+        `receive from the proceeds of the case ${data.caseRef} the amounts owed under the Credit Agreement.`,
+    );
+    w.paragraph('2. The assignment ends once every amount owed under the Credit Agreement has been repaid.');
+    signatureBlock(w, data);
+  },
+  termsAndConditions(w, data) {
+    w.paragraph(`These terms apply to the Credit Agreement between ${data.provider.name} and ${clientName(data)}.`);
+    parties(w, data);
+    w.heading('Terms');
+    w.paragraph(`1. The loan facility is ${money(data.loanAmountPence)}; it may be drawn in stages while the loan is open.`);
+    w.paragraph('2. The lender or the borrower may block the loan; while it is blocked no drawdown is made.');
+    w.paragraph('3. Amounts drawn are repaid from the proceeds of the case, as the Credit Agreement sets out.');
+    w.paragraph(`4. The independent legal advice fee is ${adviceFee(data)}.`);
+    w.paragraph(
+      `5. ${data.provider.name} is registered under company number ${data.provider.companyNumber} (regulator reference ` +
+        `${data.provider.regulatorReference}). Questions and complaints: ${data.provider.phone}, ${data.provider.email}.`,
+    );
+    signatureBlock(w, data);
+  },
+  preContractExplanations(w, data) {
+    w.paragraph('These explanations help you decide whether the credit suits your needs. Please read them with your adviser.');
+    parties(w, data);
+    caseRows(w, data);
+    w.heading('What you are agreeing to');
+    w.paragraph(`- A loan facility of up to ${money(data.loanAmountPence)} to pay the legal fees of your case.`);
+    w.paragraph('- Drawdowns are made only with your approval, and repaid from what you receive in the case.');
+    w.paragraph(
+      '- If the case ends with less than expected, the amounts drawn are still owed; your adviser explains what this means for you.',
+    );
+    w.paragraph(`- You must take independent legal advice before signing; its fee is ${adviceFee(data)}.`);
+    w.paragraph(`Explanations given on ${data.date}.`);
+    signatureBlock(w, data);
+  },
+  instructionsToSolicitorsLetter(w, data) {
+    w.row('To', `${data.lawyer.firm}`);
+    w.row('From', `${clientName(data)}, ${data.client.address}`);
+    w.row('Date', data.date);
+    w.row('Case reference', data.caseRef);
+    w.heading('Irrevocable instruction');
+    w.paragraph(
+      `I irrevocably instruct you, as my solicitors in the case ${data.caseRef}, to pay to ${data.provider.name} ` +
+        `(${data.provider.address}, company number ${data.provider.companyNumber}) from any money you receive for me in the ` +
+        'case every amount I owe under my Credit Agreement with them, before paying any balance to me.',
+    );
+    w.paragraph(
+      `My loan facility is ${money(data.loanAmountPence)}. ${data.provider.name} will confirm the amount owed on request ` +
+        `(${data.provider.phone}, ${data.provider.email}).`,
+    );
+    w.paragraph('This instruction cannot be withdrawn without the written consent of the lender.');
+    signatureBlock(w, data);
+  },
+};
+
+export async function layoutContractDocument(type: ContractDocumentType, data: ContractData): Promise<Uint8Array> {
+  const title = documentTypeLabels[type];
+  const w = await PdfWriter.create({
+    title,
+    author: data.provider.name,
+    footer: `${title} - ${data.applicationRef} - ${data.caseRef}`,
+  });
+  w.title(title, `${data.provider.name} - ${data.applicationRef} - ${data.date}`);
+  writers[type](w, data);
+  return w.finish();
+}

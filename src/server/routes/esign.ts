@@ -1,0 +1,28 @@
+import { completeSigning } from '../services/esign/complete-signing';
+import { getSignedDocuments } from '../services/esign/get-signed-documents';
+import { getSigningSession } from '../services/esign/get-signing-session';
+import { initEnvelope } from '../services/esign/init-envelope';
+import { notifyClientToSign } from '../services/esign/notify-client-to-sign';
+import { sendSigningCode } from '../services/esign/send-signing-code';
+import { signDocuments } from '../services/esign/sign-documents';
+import { serviceContext, type Handlers } from './handler';
+
+/** Electronic signature: the envelope, the client's notice, the signing page's calls, the signed documents. */
+export const esignHandlers: Handlers = {
+  initEnvelope: async (request, _reply, ctx) => initEnvelope(serviceContext(request, ctx), request.body),
+
+  notifyClientToSign: async (request, _reply, ctx) => notifyClientToSign(serviceContext(request, ctx), request.body),
+
+  signDocuments: async (request, _reply, ctx) => signDocuments(serviceContext(request, ctx), request.body),
+
+  getSignedDocuments: async (request, _reply, ctx) =>
+    getSignedDocuments(serviceContext(request, ctx), { applicationId: request.query.applicationId }),
+
+  getSigningSession: async (request, _reply, ctx) =>
+    getSigningSession(serviceContext(request, ctx), { token: request.params.token }),
+
+  sendSigningCode: async (request, _reply, ctx) => sendSigningCode(serviceContext(request, ctx), { token: request.params.token }),
+
+  completeSigning: async (request, _reply, ctx) =>
+    completeSigning(serviceContext(request, ctx), { token: request.params.token, ...request.body }),
+};
