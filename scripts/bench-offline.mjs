@@ -9,7 +9,8 @@
 //      event until the outbox is empty, checked against the server's step versions.
 // Figures only, no pass or fail. It builds the app if needed and starts its own server with a fresh
 // embedded database on a free local port.
-//   node scripts/bench-offline.mjs        (part of npm run bench; KEYSTROKES=n to change the count)
+//   node scripts/bench-offline.mjs        (part of npm run bench; KEYSTROKES=n to change the count,
+//                                          PARTS=drafts,sync,server to choose the parts)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,10 +21,14 @@ import { launchChromium, root, startBenchServer } from './bench-server.mjs';
 const journeys = await tsImport('../tests/fixtures/journeys.ts', import.meta.url);
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
+// PARTS=drafts or PARTS=sync runs one part only.
+const PARTS = (process.env.PARTS ?? 'drafts,sync,server').split(',');
 const WARM_UP = 10;
 const SYNC_RUNS = 3;
 const APPLICATIONS = 20;
-const STEPS = ['client', 'case', 'financial', 'asset', 'independent'];
+// The lawyer's five steps (the client confirmation is the client's own). The same 20 applications
+// serve every run (a lawyer may create 30 an hour): each run saves every step on its current version.
+const STEPS = ['personal', 'case', 'financial', 'asset', 'independent'];
 const LAWYER = { login: 'lawyer@demo.test', password: 'Demo-pass-1' };
 // The draft write is timed by `performance.measure('portal:draft-write')` in src/client/offline/drafts.ts.
 const DRAFT_MEASURE = 'portal:draft-write';
@@ -41,11 +46,23 @@ if (!builtWithDraftMeasure(staticDir)) {
 const { base, stop } = await startBenchServer({ staticDir });
 
 let emails = 0;
+/** Each application's personal step as created (its save sends it again: the email stays). */
+const personalOf = new Map();
+let applications = null;
 
 try {
   const session = await signIn();
   const browser = await launchChromium();
 
+  if (PARTS.includes('drafts')) await printDrafts(browser, session);
+  if (PARTS.includes('sync')) await printSync(browser, session);
+  if (PARTS.includes('server')) await printServer(session);
+  await browser.close();
+} finally {
+  stop();
+}
+
+async function printDrafts(browser, session) {
   const drafts = await measureDrafts(browser, session);
   console.log(
     `\nSaving a draft on a slow phone (390 px, CPU 4× slower), ${drafts.count} keystrokes one at a time (after ${WARM_UP} not counted)\n`,
@@ -56,7 +73,9 @@ try {
   row('keystroke handled (input event to re-render)', drafts.handled);
   row('draft safe (input event to row in IndexedDB)', drafts.safe);
   row('  of which the IndexedDB write', drafts.write);
+}
 
+async function printSync(browser, session) {
   console.log(
     `\nSyncing ${APPLICATIONS * STEPS.length} queued step saves to the local server (390 px), from going online to an empty outbox, median of ${SYNC_RUNS} runs\n`,
   );
@@ -72,16 +91,42 @@ try {
       `${(rate === 1 ? 'not slowed' : `${rate}× slower`).padEnd(15)}  ${String(run.count).padStart(5)}  ${String(Math.round(median)).padStart(9)}  ${(median / run.count).toFixed(1).padStart(12)}  ${held}`,
     );
   }
-  await browser.close();
-} finally {
-  stop();
+}
+
+/**
+ * (c) The server alone: the same 100 saves sent from here (no browser), one after another and with
+ * 4 and 20 applications side by side (each application's saves in order), so the share of the
+ * sync that is the server's own work is known.
+ */
+async function printServer(session) {
+  console.log(`\nThe server alone: ${APPLICATIONS * STEPS.length} step saves sent from Node, each application's in order\n`);
+  console.log('applications side by side   total ms   per save ms');
+  console.log('-------------------------   --------   -----------');
+  for (const lanes of [1, 4, APPLICATIONS]) {
+    const ids = await benchApplications(session);
+    const versions = new Map();
+    for (const id of ids) versions.set(id, await versionsOf(session, id));
+    const queue = [...ids];
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift())
+          for (const step of STEPS) await saveStep(session, id, step, versions.get(id)[step] ?? 0);
+      }),
+    );
+    const total = performance.now() - start;
+    const count = APPLICATIONS * STEPS.length;
+    console.log(
+      `${String(lanes).padEnd(25)}   ${String(Math.round(total)).padStart(8)}   ${(total / count).toFixed(1).padStart(11)}`,
+    );
+  }
 }
 
 /** (a) Types into the financial step's housing arrangements of a new application, one key at a time. */
 async function measureDrafts(browser, session) {
   const applicationId = await createApplication(session);
   // The financial step is reachable once the steps before it are complete.
-  for (const step of ['client', 'case']) await saveStep(session, applicationId, step, 0);
+  await saveStep(session, applicationId, 'case', 0);
 
   const { context, page } = await openPage(browser, session, 4);
   await page.addInitScript((measureName) => {
@@ -137,10 +182,16 @@ async function measureDrafts(browser, session) {
  * goes online and times the engine until the outbox is empty.
  */
 async function measureSync(browser, session, rate) {
-  const ids = [];
-  for (let i = 0; i < APPLICATIONS; i++) ids.push(await createApplication(session));
+  const ids = await benchApplications(session);
+  const before = new Map();
+  for (const id of ids) before.set(id, await versionsOf(session, id));
   const saves = ids.flatMap((applicationId) =>
-    STEPS.map((step) => ({ applicationId, step, data: stepData(step, applicationId) })),
+    STEPS.map((step) => ({
+      applicationId,
+      step,
+      data: stepData(step, applicationId),
+      baseVersion: before.get(applicationId)[step] ?? 0,
+    })),
   );
 
   const { context, page } = await openPage(browser, session, rate);
@@ -161,7 +212,7 @@ async function measureSync(browser, session, rate) {
       });
       const tx = db.transaction(['outbox', 'drafts'], 'readwrite');
       let updatedAt = Date.now();
-      for (const { applicationId, step, data } of saves) {
+      for (const { applicationId, step, data, baseVersion } of saves) {
         const key = `application:${applicationId}:${step}`;
         updatedAt += 1;
         tx.objectStore('drafts').put({
@@ -169,7 +220,7 @@ async function measureSync(browser, session, rate) {
           userId,
           key,
           value: data,
-          baseVersion: 0,
+          baseVersion,
           updatedAt,
           status: 'queued',
         });
@@ -177,7 +228,7 @@ async function measureSync(browser, session, rate) {
           id: crypto.randomUUID(),
           userId,
           kind: 'saveStep',
-          payload: { applicationId, step, baseVersion: 0, data },
+          payload: { applicationId, step, baseVersion, data },
           draftKey: key,
           draftUpdatedAt: updatedAt,
           createdAt: Date.now(),
@@ -230,13 +281,11 @@ async function measureSync(browser, session, rate) {
   const refused = figures.results.filter((status) => status !== 'done').length;
   if (refused > 0) throw new Error(`${refused} saves were refused by the server`);
 
+  // Held exactly once: every step one version on from where the run started.
   let held = 0;
   for (const applicationId of ids) {
-    const res = await fetch(`${base}/api/applications/${applicationId}`, {
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
-    const { journeyVersions } = await res.json();
-    held += STEPS.filter((step) => journeyVersions[step] === 1).length;
+    const after = await versionsOf(session, applicationId);
+    held += STEPS.filter((step) => after[step] === (before.get(applicationId)[step] ?? 0) + 1).length;
   }
   return { count: saves.length, totalMs: figures.totalMs, held };
 }
@@ -283,10 +332,28 @@ async function call(session, url, body) {
   return answer;
 }
 
+/** The 20 applications every sync run saves (made once). */
+async function benchApplications(session) {
+  if (!applications) {
+    applications = [];
+    for (let i = 0; i < APPLICATIONS; i++) applications.push(await createApplication(session));
+  }
+  return applications;
+}
+
+/** The server's version of each step of an application. */
+async function versionsOf(session, applicationId) {
+  const res = await fetch(`${base}/api/applications/${applicationId}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  if (!res.ok) throw new Error(`application ${applicationId}: ${res.status}`);
+  return (await res.json()).journeyVersions;
+}
+
 async function createApplication(session) {
   emails += 1;
   const personal = journeys.validPersonal(`bench.${emails}.${Date.now()}@example.test`, { lastName: `Bench${emails}` });
-  return (await call(session, '/api/applications/create', { journeyData: { personal } })).id;
+  const { id } = await call(session, '/api/applications/create', { journeyData: { personal } });
+  personalOf.set(id, personal);
+  return id;
 }
 
 async function saveStep(session, applicationId, step, baseVersion) {
@@ -300,6 +367,8 @@ async function saveStep(session, applicationId, step, baseVersion) {
 /** The one journey fixture's answers; each application's differ a little. */
 function stepData(step, n) {
   switch (step) {
+    case 'personal':
+      return { ...personalOf.get(n), contactNumber: `07700 9${String(n % 100000).padStart(5, '0')}` };
     case 'case':
       return { ...journeys.validSteps.case, caseRef: `BENCH-${n}` };
     case 'financial':
