@@ -226,7 +226,10 @@ describe('outbox and sync engine', () => {
     const other = await enqueue({ kind: 'saveStep', applicationId: 8, step: 'case', baseVersion: 3, data: { caseRef: 'X' } });
     server.offline = false;
     await syncNow();
-    expect(server.calls.map((call) => (call.body as { baseVersion: number }).baseVersion)).toEqual([3, 4, 3]);
+    const sent = server.calls.map((call) => call.body as { applicationId: number; baseVersion: number });
+    expect(sent.filter((body) => body.applicationId === 7).map((body) => body.baseVersion)).toEqual([3, 4]);
+    // The other application goes side by side with the first save, not after both (decision 380).
+    expect(sent.map((body) => body.applicationId)).toEqual([7, 8, 7]);
     expect(await waitForResult(first)).toMatchObject({ status: 'done' });
     expect(await waitForResult(second)).toMatchObject({ status: 'done', body: { version: 5 } });
     // Another application's save keeps its own base (here the fake server's single counter refuses it).
