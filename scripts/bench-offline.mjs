@@ -49,6 +49,7 @@ let emails = 0;
 /** Each application's personal step as created (its save sends it again: the email stays). */
 const personalOf = new Map();
 let applications = null;
+let profiled = false;
 
 try {
   const session = await signIn();
@@ -194,7 +195,7 @@ async function measureSync(browser, session, rate) {
     })),
   );
 
-  const { context, page } = await openPage(browser, session, rate);
+  const { context, page, cdp } = await openPage(browser, session, rate);
   await page.goto(`${base}/applications`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
   // The app's own database must exist first (opening it here would create an empty one).
@@ -247,6 +248,13 @@ async function measureSync(browser, session, rate) {
   );
   await page.waitForTimeout(500);
 
+  // PROFILE=file.cpuprofile keeps the page's CPU profile of the first slowed sync (Chrome DevTools opens it).
+  const profiling = process.env.PROFILE && rate !== 1 && !profiled;
+  if (profiling) {
+    profiled = true;
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await context.setOffline(false);
   const figures = await page.evaluate(async (userId) => {
     const db = await new Promise((resolve, reject) => {
@@ -275,6 +283,10 @@ async function measureSync(browser, session, rate) {
     db.close();
     return { left, online: window.__onlineAt !== null, totalMs: end - window.__onlineAt, results: results.map((r) => r.status) };
   }, session.user.id);
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+  }
   await context.close();
   if (figures.left > 0) throw new Error(`the outbox still holds ${figures.left} saves after 120 s`);
   if (!figures.online) throw new Error('no online event reached the page');
@@ -308,7 +320,7 @@ async function openPage(browser, session, rate) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return { context, page };
+  return { context, page, cdp };
 }
 
 async function signIn() {

@@ -202,7 +202,11 @@ interface SentVersion {
  */
 async function ownVersion(userId: number, key: string, base: number): Promise<number> {
   const made = new Map<number, number>();
-  const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(userId).toArray());
+  const results = readRows(
+    'results',
+    resultRowSchema,
+    await db.results.where('[userId+version.key]').equals([userId, key]).toArray(),
+  );
   for (const result of results)
     if (result.version && result.version.key === key) made.set(result.version.from, result.version.to);
   let version = base;
