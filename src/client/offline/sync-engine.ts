@@ -128,7 +128,7 @@ async function applyOutcome(
   sent: SentVersion | null,
 ): Promise<void> {
   const { userId } = row;
-  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
+  await settleTogether(async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
@@ -185,6 +185,49 @@ async function applyOutcome(
       const { serverCodes: _codes, serverError: _error, ...rest } = draft;
       await db.drafts.put({ ...rest, status: 'conflict', conflict: outcome.current });
     }
+  });
+}
+
+interface Settling {
+  work: () => Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Answers waiting for the transaction that writes them, and that transaction, if one is under way. */
+let settling: Settling[] = [];
+let committing: Promise<void> | null = null;
+
+function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
+  return db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
+    for (const work of works) await work();
+  });
+}
+
+/**
+ * Writes one answer's changes (applyOutcome's) in a transaction (decision 382). Answers that come
+ * while a transaction is under way are written together in the next one, each as a whole and in
+ * the order they came, so the outbox, the results and every screen's live queries change once per
+ * transaction instead of once per write. If a transaction of several fails, each is written alone,
+ * so only the one that cannot be written fails.
+ */
+function settleTogether(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    settling.push({ work, resolve, reject });
+    committing ??= (async () => {
+      while (settling.length > 0) {
+        const batch = settling;
+        settling = [];
+        try {
+          await settleTransaction(batch.map((item) => item.work));
+          batch.forEach((item) => item.resolve());
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+          else for (const item of batch) await settleTransaction([item.work]).then(item.resolve, item.reject);
+        }
+      }
+      committing = null;
+    })();
   });
 }
 
