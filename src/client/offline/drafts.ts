@@ -9,8 +9,8 @@ import { reportStorageError, requestPersistentStorage } from './persist';
 import { bindSessionStore } from '../session/current-session';
 
 /**
- * Drafts: every edit of a form is kept on the device as it is typed (once the page is idle after
- * the keystroke; edits made while a write runs go together in the next one), and on blur,
+ * Drafts: every edit of a form is kept on the device as it is typed (right after the keystroke's
+ * frame; edits made while a write runs go together in the next one), and on blur,
  * moving on, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
  * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
  */
@@ -31,21 +31,32 @@ export interface DraftRecord<V> {
   conflict?: { data: unknown; version: number };
 }
 
-/** The longest an edit waits for the page to be idle before it is written anyway. */
-const DRAFT_IDLE_TIMEOUT_MS = 100;
+/** The longest an edit waits for the next frame before it is written anyway (a hidden tab has none). */
+const DRAFT_FRAME_TIMEOUT_MS = 100;
 
 /**
- * Runs `task` once the page is idle after the current frame (requestIdleCallback, at most
- * DRAFT_IDLE_TIMEOUT_MS later; a timer where there is none). Answers the cancel.
+ * Runs `task` once, right after the next frame is drawn (the keystroke's render is on screen
+ * first), or DRAFT_FRAME_TIMEOUT_MS later where no frame comes. Answers the cancel.
  */
-function whenIdle(task: () => void): () => void {
-  const idle = globalThis.requestIdleCallback;
-  if (typeof idle === 'function') {
-    const handle = idle(task, { timeout: DRAFT_IDLE_TIMEOUT_MS });
-    return () => globalThis.cancelIdleCallback(handle);
+function afterNextFrame(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    task();
+  };
+  const timers: ReturnType<typeof setTimeout>[] = [setTimeout(run, DRAFT_FRAME_TIMEOUT_MS)];
+  const frame =
+    typeof globalThis.requestAnimationFrame === 'function'
+      ? globalThis.requestAnimationFrame(() => timers.push(setTimeout(run, 0)))
+      : null;
+  function cancel() {
+    done = true;
+    timers.forEach((timer) => clearTimeout(timer));
+    if (frame !== null) globalThis.cancelAnimationFrame(frame);
   }
-  const handle = setTimeout(task, 0);
-  return () => clearTimeout(handle);
+  return cancel;
 }
 
 /** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
@@ -221,7 +232,7 @@ export interface UseDraft<V> {
   loaded: boolean;
   draft: DraftRecord<V> | undefined;
   /**
-   * Keeps the value: written once the page is idle after the keystroke, or with the next write when
+   * Keeps the value: written right after the keystroke's frame, or with the next write when
    * one is under way (the latest value wins); baseVersion when the form was (re)based on the server's copy.
    */
   save(value: V, meta?: { baseVersion?: number }): void;
@@ -296,7 +307,7 @@ export function useDraft<V>(
   }, [current]);
 
   const pending = useRef<Pending | null>(null);
-  /** Cancels the idle callback that will write what is pending. */
+  /** Cancels the scheduled write of what is pending. */
   const scheduled = useRef<(() => void) | null>(null);
   /** The write loop under way, if any. */
   const writing = useRef<Promise<void> | null>(null);
@@ -365,15 +376,15 @@ export function useDraft<V>(
   }, []);
 
   const flush = useCallback((): Promise<void> => {
-    // Cancelling an idle callback that has run (this call may be it) is harmless.
+    // Cancelling a scheduled write that has run (this call may be it) is harmless.
     scheduled.current?.();
     scheduled.current = null;
     if (!writing.current) {
       if (pending.current === null) return Promise.resolve();
       const loop = writeLoop().finally(() => {
         if (writing.current === loop) writing.current = null;
-        // An edit that came as the loop ended: written when idle, like any other.
-        if (pending.current !== null && !scheduled.current) scheduled.current = whenIdle(() => void flushRef.current());
+        // An edit that came as the loop ended: written after the next frame, like any other.
+        if (pending.current !== null && !scheduled.current) scheduled.current = afterNextFrame(() => void flushRef.current());
       });
       writing.current = loop;
       return loop;
@@ -393,8 +404,8 @@ export function useDraft<V>(
       const baseVersion = meta.baseVersion ?? pending.current?.meta.baseVersion;
       pending.current = { userId, key, value, meta: baseVersion === undefined ? {} : { baseVersion } };
       pendingFlushers.set(draftRowId(userId, key), flush);
-      // Written once the page is idle after this keystroke's render (or by the loop under way).
-      if (!scheduled.current && !writing.current) scheduled.current = whenIdle(() => void flush());
+      // Written right after this keystroke's frame (or by the loop under way).
+      if (!scheduled.current && !writing.current) scheduled.current = afterNextFrame(() => void flush());
     },
     [key, userId, flush],
   );
