@@ -139,7 +139,7 @@ async function measureDrafts(browser, session) {
   // The financial step is reachable once the steps before it are complete.
   await saveStep(session, applicationId, 'case', 0);
 
-  const { context, page } = await openPage(browser, session, 4);
+  const { context, page, cdp } = await openPage(browser, session, 4);
   await page.addInitScript((measureName) => {
     const w = window;
     w.__writes = [];
@@ -165,11 +165,20 @@ async function measureDrafts(browser, session) {
   const text = 'Renting a flat near the children’s school with room for them at weekends, then buying. ';
   for (let i = 0; i < WARM_UP + KEYSTROKES; i++) {
     if (i === WARM_UP) await page.evaluate(() => ((window.__inputs = []), (window.__writes = [])));
+    // PROFILE_DRAFTS=file.cpuprofile keeps the page's CPU profile of the counted keystrokes.
+    if (i === WARM_UP && process.env.PROFILE_DRAFTS) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const before = await page.evaluate(() => window.__writes.length);
     await page.keyboard.type(text[i % text.length]);
     await page.waitForFunction((n) => window.__writes.length > n, before, { polling: 10, timeout: 10_000 });
     // Let the rest settle (the re-render after the write; the unsaved mark lifted at 400 ms).
     await page.waitForTimeout(150);
+  }
+  if (process.env.PROFILE_DRAFTS) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(process.env.PROFILE_DRAFTS, JSON.stringify(profile));
   }
   const { inputs, writes } = await page.evaluate(() => ({ inputs: window.__inputs, writes: window.__writes }));
   await context.close();
