@@ -30,8 +30,6 @@ function renderDraft(store: AppStore, key: string | null = KEY) {
   return renderHook(() => useDraft<Values>(key, parse), { wrapper: wrapper(store) });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let store: AppStore;
 
 beforeEach(async () => {
