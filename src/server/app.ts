@@ -179,7 +179,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. A text file
  * goes out as the brotli or gzip file written beside it at build (scripts/precompress.ts), as the
- * browser accepts; the plain file otherwise (decision 310).
+ * browser accepts; the plain file otherwise (decision 310). Files are looked up on each request
+ * (one wildcard route, not one route per file found at start), so a build made while the server
+ * runs is served at once, new asset names included (decision 346).
  */
 async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
@@ -187,7 +189,7 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
       setHeaders: (reply, filePath) => {

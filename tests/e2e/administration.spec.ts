@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demo, mailboxLink, signIn } from './support';
 
 /**
- * Issue 4 at a 1024 px tablet: staff create a firm, its admin joins from the invitation and adds a
+ * The administration journeys at a 1024 px tablet: staff create a firm, its admin joins from the invitation and adds a
  * lawyer, who joins too; staff add, edit and delete a solicitor; staff reset a client's password.
  */
 

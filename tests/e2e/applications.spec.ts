@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demo, mailboxLink, signIn } from './support';
 import { validPersonal, validSteps } from '../fixtures/journeys';
 
 /**
- * Issue 3, item 7: the application journey in Chromium at 390 px. Every test makes its own
+ * The application journey in Chromium at 390 px. Every test makes its own
  * application (unique client email) so the tests can run in parallel on the shared server.
  */
 

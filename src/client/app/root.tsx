@@ -42,9 +42,10 @@ export function Root() {
 
   return (
     <>
+      {/* In the flow above every page: it never covers a form's actions (decision 343). */}
+      <UpdatePrompt />
       <Outlet />
       <Overlays />
-      <UpdatePrompt />
     </>
   );
 }

@@ -16,6 +16,7 @@ const sample = (pattern: string) => pattern.replace(/:step/, 'personal').replace
 /** The h1 each private route renders (the lawyer sees the loans and drawdowns lists under other names). */
 const headings: Record<string, string | ((role: Role) => string)> = {
   '/get-started': 'Account created',
+  '/changes': 'Changes on this device',
   '/ui': 'Interface components',
   '/applications': 'Applications',
   '/applications/new': 'New application',

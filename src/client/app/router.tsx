@@ -54,6 +54,7 @@ export function createRoutes(): RouteObject[] {
                 // The list, or a client's only application (decision 336).
                 { index: true, lazy: screen(() => import('../features/applications/home-page').then((m) => m.default)) },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
+                privateRoute(paths.changes, () => import('../offline/changes-page').then((m) => m.default)),
                 ...developmentRoutes(),
 
                 privateRoute(paths.applications, () =>

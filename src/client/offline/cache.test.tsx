@@ -10,7 +10,24 @@ import { useCachedQuery } from './cache';
 import { db } from './db';
 import { signOut } from '../session/session';
 import { startSync } from './sync-engine';
-import { fakeServer, resetOffline, signedInStore, testUser } from '../test/offline-test-support';
+import { fakeServer, jsonResponse, resetOffline, signedInStore, testUser } from '../test/offline-test-support';
+import * as v from 'valibot';
+import { registerMutation } from './mutation-registry';
+import { enqueue } from './outbox';
+import { classify } from './send-outcome';
+
+// A write of this test's own: the server takes it (POST /records).
+declare module './mutation-registry' {
+  interface MutationKinds {
+    cacheTestWrite: { name: string };
+  }
+}
+registerMutation({
+  kind: 'cacheTestWrite',
+  payload: v.object({ name: v.string() }),
+  scope: () => null,
+  send: async () => classify((await fetch(`${location.origin}/api/records`, { method: 'POST', body: '{}' })).status, {}),
+});
 
 let store: AppStore;
 
@@ -69,6 +86,37 @@ describe('useCachedQuery', () => {
     answer = 'back';
     act(() => view.result.current.reload());
     await waitFor(() => expect(view.result.current.data).toEqual({ id: 7, again: true }));
+  });
+});
+
+describe('after a sync that changed the server’s data (decision 340)', () => {
+  it('a list showing its saved copy fetches again once the queued write reached the server', async () => {
+    const server = fakeServer({ 'POST /records': () => jsonResponse(201, { id: 9 }) });
+    server.offline = true;
+    let records = [1];
+    const view = renderQuery(async () => {
+      const answer = await fetch(`${location.origin}/api/records-list`);
+      if (!answer.ok) throw new ApiResponseError(answer.status, {});
+      return { items: [...records] };
+    });
+    await waitFor(() => expect(view.result.current.loading).toBe(false));
+    expect(view.result.current.data).toBeUndefined();
+
+    const stop = startSync(store);
+    await act(() => enqueue({ kind: 'cacheTestWrite', name: 'new' }));
+    server.routes['GET /records-list'] = () => jsonResponse(200, {});
+    records = [1, 9];
+    server.offline = false;
+    // Back online: the queued write goes, and the list asks the server again.
+    act(() => void globalThis.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 9] }));
+    expect(view.result.current.fromCache).toBe(false);
+
+    // Another write taken later (from any tab: the count is on the device) refreshes it again.
+    records = [1, 9, 10];
+    await act(() => enqueue({ kind: 'cacheTestWrite', name: 'another' }));
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 9, 10] }));
+    stop();
   });
 });
 

@@ -2,12 +2,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import { readFailure } from '../api/failure';
-import { cacheRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
+import { cacheRowSchema, changeRowId, changeRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
+import { useSafeLiveQuery } from './live';
 
 /**
  * Offline reads: a screen's data is fetched from the server first; each answer is kept per user,
  * and when the server cannot be reached the kept copy is shown, marked with the time it was saved.
+ * A screen fetches again, keeping what it shows meanwhile, when the user's queued writes reach the
+ * server (in any tab) and when a saved copy is shown and the device is back online (decision 340).
  */
+
+/** Writes settling one after another refresh once. */
+const REFRESH_AFTER_SYNC_MS = 250;
+
+/** How many of the user's writes the server has taken, in any tab (undefined while unknown). */
+function useServerChanges(userId: number | null): number | undefined {
+  return useSafeLiveQuery(
+    async () => (userId === null ? 0 : (readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0)),
+    [userId],
+    0,
+  );
+}
 
 /** No answer, or a server failure: the kept copy may stand in. */
 function mayUseCopy(error: unknown): boolean {
@@ -96,6 +111,27 @@ export function useCachedQuery<T>(
   }, [key, userId, attempt]);
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
+
+  // The user's writes reached the server: what this screen shows may be stale.
+  const changes = useServerChanges(userId);
+  const seenChanges = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (changes === undefined) return undefined;
+    const seen = seenChanges.current;
+    seenChanges.current = changes;
+    if (seen === undefined || seen === changes) return undefined;
+    const timer = setTimeout(reload, REFRESH_AFTER_SYNC_MS);
+    return () => clearTimeout(timer);
+  }, [changes, reload]);
+
+  // Back online while the device's copy (or a failure) is shown: ask the server again.
+  const stale = state.fromCache || (state.data === undefined && state.error !== undefined);
+  useEffect(() => {
+    if (!stale) return undefined;
+    globalThis.addEventListener?.('online', reload);
+    return () => globalThis.removeEventListener?.('online', reload);
+  }, [stale, reload]);
+
   return { ...state, reload };
 }
 

@@ -134,6 +134,22 @@ export const metaRowSchema = v.object({
 });
 export type MetaRow = v.InferOutput<typeof metaRowSchema>;
 
+/**
+ * `changed|${userId}` in the meta table: how many of the user's writes the server has taken, in any
+ * tab. Screens showing the server's data fetch it again when it grows (decision 340).
+ */
+export const changeRowSchema = v.object({
+  id: v.string(),
+  count: v.number(),
+  at: v.number(),
+});
+
+export type ChangeRow = v.InferOutput<typeof changeRowSchema>;
+
+export function changeRowId(userId: number): string {
+  return `changed|${userId}`;
+}
+
 class PortalDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   outbox!: Table<OutboxRow, number, NewOutboxRow>;
@@ -141,7 +157,7 @@ class PortalDb extends Dexie {
   idMap!: Table<IdMapRow, string>;
   cache!: Table<CacheRow, string>;
   results!: Table<ResultRow, string>;
-  meta!: Table<MetaRow, string>;
+  meta!: Table<MetaRow | ChangeRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);

@@ -71,39 +71,88 @@ export async function currentDraftKey(userId: number, key: string): Promise<stri
   return current;
 }
 
-/** Writes one edit: status and server messages follow the rules in the comments below. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value as text with object keys in order, so two equal values compare equal however built. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    isPlainObject(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+}
+
+export function sameDraftValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * Three-way merge of a draft's values, field by field (decision 341): `mine` is this tab's values,
+ * `base` what they were built on (the draft as this tab last read or wrote it), `theirs` the draft
+ * as stored now (another tab's typing). A field this tab changed keeps its value; every other field
+ * takes theirs. Objects merge key by key; a list (addresses, assets) is one field.
+ */
+export function mergeDraftValues(base: unknown, mine: unknown, theirs: unknown): unknown {
+  if (isPlainObject(mine) && isPlainObject(theirs)) {
+    const before = isPlainObject(base) ? base : {};
+    const merged: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(theirs), ...Object.keys(mine)])) {
+      const value = mergeDraftValues(before[key], mine[key], theirs[key]);
+      if (value !== undefined) merged[key] = value;
+    }
+    return merged;
+  }
+  return sameDraftValue(mine, base) ? theirs : mine;
+}
+
+/**
+ * Writes one edit: status and server messages follow the rules in the comments below. With
+ * `base` (what the edit was built on), the edit is merged field by field into the draft as stored
+ * (another tab's typing stays); without it, the value replaces the stored one. Returns the value written.
+ */
 export async function writeDraft(
   userId: number,
   requestedKey: string,
   value: unknown,
-  meta: { baseVersion?: number } = {},
-): Promise<void> {
-  await db.transaction('rw', db.drafts, db.idMap, async () => {
-    const key = await currentDraftKey(userId, requestedKey);
-    const id = draftRowId(userId, key);
-    const previous = readRow('drafts', draftRowSchema, await db.drafts.get(id));
-    const updatedAt = Math.max(Date.now(), (previous?.updatedAt ?? 0) + 1);
-    const row: DraftRow = {
-      ...(previous ?? {}),
-      id,
-      userId,
-      key,
-      value,
-      baseVersion: meta.baseVersion ?? previous?.baseVersion ?? 0,
-      updatedAt,
-      status: previous?.status ?? 'editing',
-    };
-    // Typing after a save was queued: the queued save carries the older value; this is an edit again.
-    if (row.status === 'queued') row.status = 'editing';
-    // A conflict is settled by saving on top of the server's version (the user's field choices).
-    if (row.status === 'conflict' && row.conflict && meta.baseVersion !== undefined && meta.baseVersion >= row.conflict.version) {
-      row.status = 'editing';
-      delete row.conflict;
-    }
-    // A refused draft keeps the server's messages on its fields until it is sent again.
-    await db.drafts.put(row);
-  });
-  void requestPersistentStorage();
+  meta: { baseVersion?: number; base?: unknown } = {},
+): Promise<unknown> {
+  return db
+    .transaction('rw', db.drafts, db.idMap, async () => {
+      const key = await currentDraftKey(userId, requestedKey);
+      const id = draftRowId(userId, key);
+      const previous = readRow('drafts', draftRowSchema, await db.drafts.get(id));
+      const updatedAt = Math.max(Date.now(), (previous?.updatedAt ?? 0) + 1);
+      const merged =
+        previous && 'base' in meta && !sameDraftValue(previous.value, meta.base)
+          ? mergeDraftValues(meta.base, value, previous.value)
+          : value;
+      const row: DraftRow = {
+        ...(previous ?? {}),
+        id,
+        userId,
+        key,
+        value: merged,
+        baseVersion: meta.baseVersion ?? previous?.baseVersion ?? 0,
+        updatedAt,
+        status: previous?.status ?? 'editing',
+      };
+      // Typing after a save was queued: the queued save carries the older value; this is an edit again.
+      if (row.status === 'queued') row.status = 'editing';
+      // A conflict is settled by saving on top of the server's version (the user's field choices).
+      if (
+        row.status === 'conflict' &&
+        row.conflict &&
+        meta.baseVersion !== undefined &&
+        meta.baseVersion >= row.conflict.version
+      ) {
+        row.status = 'editing';
+        delete row.conflict;
+      }
+      // A refused draft keeps the server's messages on its fields until it is sent again.
+      await db.drafts.put(row);
+      return merged;
+    })
+    .finally(() => void requestPersistentStorage());
 }
 
 /** The stored draft row of the user (parsed), if any. */
@@ -161,6 +210,21 @@ export interface UseDraft<V> {
   flush(): Promise<void>;
   /** Removes the draft (and any pending edit). */
   clear(): Promise<void>;
+  /**
+   * The form now shows these values (the stored draft, or the server's copy when there is none):
+   * from here on edits are merged field by field into the stored draft, so typing in another tab
+   * is never replaced whole (decision 341).
+   */
+  rebase(value: V): void;
+}
+
+export interface UseDraftOptions<V> {
+  /**
+   * Another tab changed the stored draft of this key: `theirs` is the draft now, `base` what this
+   * tab's values were built on. The form merges the fields it has not changed itself
+   * (mergeDraftValues); an edit still pending here is merged by the engine.
+   */
+  onExternalChange?: (theirs: V, base: V) => void;
 }
 
 interface Pending {
@@ -170,12 +234,19 @@ interface Pending {
   meta: { baseVersion?: number };
 }
 
+/** What this tab's values of a draft are built on (see rebase); absent before the form is loaded. */
+type Known = { value: unknown } | null;
+
 /**
  * The draft of `key` for the signed-in user. `parse` turns a stored value (written by any earlier
  * version) into the form's values, or null when it cannot be used: the row is then reported and
  * kept, and the form starts from the server's copy.
  */
-export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | null): UseDraft<V> {
+export function useDraft<V>(
+  key: string | null,
+  parse: (stored: unknown) => V | null,
+  options: UseDraftOptions<V> = {},
+): UseDraft<V> {
   const store = useStore();
   useEffect(() => bindSessionStore(store), [store]);
   const user = useAtomValue(sessionUserAtom);
@@ -208,6 +279,31 @@ export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | 
   const pending = useRef<Pending | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
+  const known = useRef<Known>(null);
+  const knownRow = useRef<string | null>(null);
+  const onExternalRef = useRef(options.onExternalChange);
+  onExternalRef.current = options.onExternalChange;
+
+  // Another tab wrote this draft: the form merges what it has not changed, and so does a pending edit.
+  useEffect(() => {
+    if (!current || current.rowId === null || knownRow.current !== current.rowId) return;
+    const base = known.current;
+    const row = readRow('drafts', draftRowSchema, current.row);
+    if (!base || !row || sameDraftValue(row.value, base.value)) return;
+    known.current = { value: row.value };
+    if (pending.current) pending.current.value = mergeDraftValues(base.value, pending.current.value, row.value);
+    const theirs = parseRef.current(row.value);
+    const before = parseRef.current(base.value);
+    if (theirs !== null && before !== null) onExternalRef.current?.(theirs, before);
+  }, [current]);
+
+  const rebase = useCallback(
+    (value: V) => {
+      known.current = { value };
+      knownRow.current = rowId;
+    },
+    [rowId],
+  );
 
   const flush = useCallback((): Promise<void> => {
     if (timer.current) {
@@ -223,7 +319,22 @@ export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | 
           // Read by scripts/bench-offline.mjs (a PerformanceObserver): how long the write took and
           // when the draft was safe. Costs nothing; cleared at once so entries never pile up.
           const start = performance.now();
-          await writeDraft(next.userId, next.key, next.value, next.meta);
+          const base = known.current;
+          const written = await writeDraft(
+            next.userId,
+            next.key,
+            next.value,
+            base ? { ...next.meta, base: base.value } : next.meta,
+          );
+          if (base && known.current === base) {
+            known.current = { value: written };
+            // Merged with another tab's typing stored meanwhile: the form shows those fields too.
+            if (!sameDraftValue(written, next.value)) {
+              const theirs = parseRef.current(written);
+              const before = parseRef.current(base.value);
+              if (theirs !== null && before !== null) onExternalRef.current?.(theirs, before);
+            }
+          }
           performance.measure?.('portal:draft-write', { start });
           performance.clearMeasures?.('portal:draft-write');
         })
@@ -259,5 +370,5 @@ export function useDraft<V>(key: string | null, parse: (stored: unknown) => V | 
   // Leaving the screen or changing the key writes what is pending.
   useEffect(() => () => void flush(), [flush, rowId]);
 
-  return { loaded, draft, save, flush, clear };
+  return { loaded, draft, save, flush, clear, rebase };
 }

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import {
+  changeRowId,
+  changeRowSchema,
   db,
   draftRowId,
   draftRowSchema,
@@ -126,12 +128,15 @@ async function applyOutcome(
   sent: SentVersion | null,
 ): Promise<void> {
   const { userId } = row;
-  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads], async () => {
+  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
 
     if (outcome.type === 'done') {
+      // The server's data changed: every tab's lists and records fetch it again (decision 340).
+      const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
+      await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
       await db.results.put({
@@ -496,15 +501,43 @@ export function startSync(store: AppStore): () => void {
 }
 
 export interface SyncStatus {
-  state: 'saved' | 'waiting' | 'syncing' | 'attention';
+  state: 'saved' | 'unsaved' | 'waiting' | 'syncing' | 'attention';
   /** Writes of the user still on the device. */
   waiting: number;
+  /** Forms typed and kept on the device, not saved yet (drafts being edited). */
+  unsaved?: number;
+  /** The browser says the device has no connection. */
+  offline?: boolean;
 }
 
-/** The shell's sync state for the signed-in user, in this tab and any other. */
+function subscribeOnline(listener: () => void): () => void {
+  globalThis.addEventListener?.('online', listener);
+  globalThis.addEventListener?.('offline', listener);
+  return () => {
+    globalThis.removeEventListener?.('online', listener);
+    globalThis.removeEventListener?.('offline', listener);
+  };
+}
+
+/** The browser's own word on the connection, as it changes. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => globalThis.navigator?.onLine !== false,
+    () => true,
+  );
+}
+
+/**
+ * The shell's sync state for the signed-in user, in this tab and any other (decision 342):
+ * "Needs your attention" while anything was refused, then "Syncing…" or the writes waiting, then
+ * the forms typed but not saved yet; "All changes saved" only when none of these is left. Offline
+ * is said as soon as the browser knows, beside the rest.
+ */
 export function useSyncStatus(): SyncStatus {
   const user = useAtomValue(sessionUserAtom);
   const userId = user?.id ?? null;
+  const online = useOnline();
   const localPhase = useSyncExternalStore(
     subscribeEngineState,
     () => engineState().phase,
@@ -517,34 +550,41 @@ export function useSyncStatus(): SyncStatus {
   );
   const counts = useSafeLiveQuery(
     async () => {
-      if (userId === null) return { waiting: 0, attention: 0, phase: 'idle' as SyncPhase };
+      if (userId === null) return { waiting: 0, attention: 0, unsaved: 0, phase: 'idle' as SyncPhase };
       // Index counts only: this runs after every draft write, and upload rows hold the files' bytes.
-      const [waiting, drafts, failedUploads, meta] = await Promise.all([
+      const [waiting, drafts, failedUploads, unsaved, meta] = await Promise.all([
         db.outbox.where('userId').equals(userId).count(),
         countDraftsNeedingAttention(userId),
         db.uploads.where('[userId+status]').equals([userId, 'failed']).count(),
+        db.drafts.where('[userId+status]').equals([userId, 'editing']).count(),
         db.meta.get(`sync|${userId}`),
       ]);
       const attention = drafts + failedUploads;
       const phase = readRow('meta', metaRowSchema, meta)?.phase ?? 'idle';
-      return { waiting, attention, phase };
+      return { waiting, attention, unsaved, phase };
     },
     [userId],
-    { waiting: 0, attention: 0, phase: 'idle' as SyncPhase },
+    { waiting: 0, attention: 0, unsaved: 0, phase: 'idle' as SyncPhase },
   );
   const waiting = counts?.waiting ?? 0;
+  const unsaved = counts?.unsaved ?? 0;
   const phase = leading ? localPhase : (counts?.phase ?? 'idle');
-  if ((counts?.attention ?? 0) > 0) return { state: 'attention', waiting };
-  if (waiting > 0 && phase === 'syncing') return { state: 'syncing', waiting };
-  if (waiting > 0) return { state: 'waiting', waiting };
-  return { state: 'saved', waiting };
+  const offline = !online;
+  const base = { waiting, unsaved, offline };
+  if ((counts?.attention ?? 0) > 0) return { state: 'attention', ...base };
+  if (waiting > 0 && phase === 'syncing' && online) return { state: 'syncing', ...base };
+  if (waiting > 0) return { state: 'waiting', ...base };
+  if (unsaved > 0) return { state: 'unsaved', ...base };
+  return { state: 'saved', ...base };
 }
 
-/** The shell's words for a sync state. */
-export function syncStatusText({ state, waiting }: SyncStatus): string {
+/** The shell's words for a sync state (Offline is shown beside them: syncStatusOffline). */
+export function syncStatusText({ state, waiting, unsaved = 0 }: SyncStatus): string {
   switch (state) {
     case 'saved':
       return 'All changes saved';
+    case 'unsaved':
+      return `${unsaved} ${unsaved === 1 ? 'form' : 'forms'} not saved yet`;
     case 'syncing':
       return 'Syncing…';
     case 'attention':
@@ -553,6 +593,8 @@ export function syncStatusText({ state, waiting }: SyncStatus): string {
       return `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting for a connection`;
   }
 }
+
+export const OFFLINE_TEXT = 'Offline';
 
 /** For tests: stop everything, whatever the start count. */
 export function stopSyncForTests(): void {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markUnsaved } from '../routing/unsaved-changes';
+import { isUnloadAllowed, markLeaveGuard, markUnsaved } from '../routing/unsaved-changes';
 import { reloadOnUpdate, type ControllerSource } from './register';
-import { getUpdateState, resetUpdateState } from './update-store';
+import { getUpdateState, markAcceptedHere, resetUpdateState } from './update-store';
 
 /** navigator.serviceWorker as far as reloadOnUpdate looks at it. */
 function fakeContainer(controller: unknown): ControllerSource & { controller: unknown; takeOver: () => void } {
@@ -19,6 +19,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   markUnsaved('drawdown-request', false);
+  markLeaveGuard('case-step', false);
   resetUpdateState();
 });
 
@@ -69,5 +70,35 @@ describe('reloadOnUpdate', () => {
     container.takeOver();
     await settle();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('accepted in another tab, waits until this tab’s forms are saved (no leave question), then reloads', async () => {
+    const container = fakeContainer({ worker: 'old' });
+    const reload = vi.fn();
+    // A step form with typing kept on the device but not saved: its leave question is armed.
+    markLeaveGuard('case-step', true);
+    reloadOnUpdate(container, reload);
+    container.takeOver();
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+    expect(getUpdateState().reloadNow).toBeTypeOf('function');
+
+    markLeaveGuard('case-step', false);
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The reload is the update's: nothing is asked on the way out.
+    expect(isUnloadAllowed()).toBe(true);
+  });
+
+  it('accepted in this tab, reloads at once when the typing is on the device', async () => {
+    const container = fakeContainer({ worker: 'old' });
+    const reload = vi.fn();
+    markLeaveGuard('case-step', true);
+    reloadOnUpdate(container, reload);
+    markAcceptedHere();
+    container.takeOver();
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(getUpdateState().switched).toBe(false);
   });
 });

@@ -1,15 +1,19 @@
-import { hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
-import { setUpdateAvailable, setUpdateSwitched } from './update-store';
+import { allowUnload, hasLeaveGuard, hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
+import { setUpdateAvailable, setUpdateSwitched, wasAcceptedHere } from './update-store';
 
 /** How often a long-open portal (a tablet left on all day) looks for a new version. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Resolves when no form holds unsaved changes (at once if none does). */
-function whenNothingUnsaved(): Promise<void> {
-  if (!hasUnsavedChanges()) return Promise.resolve();
+/**
+ * Resolves when no form holds changes not yet on the device and, with `saved`, when no form holds
+ * changes not yet saved (no leave question armed); at once if so already.
+ */
+function whenSettled(saved: boolean): Promise<void> {
+  const settled = () => !hasUnsavedChanges() && !(saved && hasLeaveGuard());
+  if (settled()) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = subscribeUnsavedChanges(() => {
-      if (hasUnsavedChanges()) return;
+      if (!settled()) return;
       unsubscribe();
       resolve();
     });
@@ -23,10 +27,12 @@ export interface ControllerSource extends EventTarget {
 
 /**
  * Reloads the page when a new worker takes it over from an earlier one: the page's code and the
- * worker's cache no longer match. That happens after this tab's 'Update now', and also when another
- * tab accepted the update (the worker then takes every tab at once). Either way the reload follows
- * the prompt's rule: never while a form holds unsaved changes — it waits, and the prompt says why.
- * The first worker claiming a page that had none (a first visit) is no update: nothing reloads.
+ * worker's cache no longer match. That happens after this tab's 'Update now' (accepted with nothing
+ * unsaved: it reloads at once, without the leave question, the drafts being on the device), and
+ * also when another tab accepted the update (the worker then takes every tab at once): this page
+ * then waits until its forms are saved, so no leave question is ever raised by someone else's
+ * update, and the prompt says so with 'Reload now' and 'Hide' (decision 343). The first worker
+ * claiming a page that had none (a first visit) is no update: nothing reloads.
  * Returns the way to stop listening.
  */
 export function reloadOnUpdate(container: ControllerSource, reload: () => void = () => window.location.reload()): () => void {
@@ -37,8 +43,19 @@ export function reloadOnUpdate(container: ControllerSource, reload: () => void =
     controlled = Boolean(container.controller);
     if (!wasControlled || reloading) return;
     reloading = true;
-    setUpdateSwitched();
-    void whenNothingUnsaved().then(reload);
+    let gone = false;
+    const go = () => {
+      if (gone) return;
+      gone = true;
+      allowUnload();
+      reload();
+    };
+    if (wasAcceptedHere()) {
+      void whenSettled(false).then(go);
+      return;
+    }
+    setUpdateSwitched(go);
+    void whenSettled(true).then(go);
   };
   container.addEventListener('controllerchange', onControllerChange);
   return () => container.removeEventListener('controllerchange', onControllerChange);

@@ -3,7 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markUnsaved } from '../routing/unsaved-changes';
-import { UpdatePrompt } from './update-prompt';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { UPDATE_SWITCHED_TEXT, UpdatePrompt } from './update-prompt';
 import { resetUpdateState, setUpdateAvailable, setUpdateSwitched } from './update-store';
 
 const WAIT_MESSAGE = 'Save your changes first; the update will wait.';
@@ -102,14 +104,30 @@ describe('UpdatePrompt', () => {
     expect(screen.getByRole('button', { name: 'Update now' })).toBeTruthy();
   });
 
-  it('when another tab already switched to the new version, says the reload waits for unsaved changes', () => {
+  it('when another tab already switched to the new version, says the reload waits for the save, with a way on', async () => {
+    const user = userEvent.setup();
     act(() => markUnsaved('client-form', true));
     render(<UpdatePrompt />);
-    act(() => setUpdateSwitched());
-    expect(screen.getByRole('status').textContent).toContain('A new version of the portal is available.');
-    expect(screen.getByText(WAIT_MESSAGE)).toBeTruthy();
-    // Nothing left to choose: the old version is gone.
+    const reloadNow = vi.fn();
+    act(() => setUpdateSwitched(reloadNow));
+    expect(screen.getByRole('status').textContent).toContain(UPDATE_SWITCHED_TEXT);
+    // Nothing left to choose: the old version is gone; typing not yet on the device is never lost.
     expect(screen.queryByRole('button', { name: 'Update now' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Later' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reload now' })).toBeNull();
+
+    // Once the typing is on the device (a step's draft), the user may reload at once.
+    act(() => markUnsaved('client-form', false));
+    await user.click(screen.getByRole('button', { name: 'Reload now' }));
+    expect(reloadNow).toHaveBeenCalledTimes(1);
+
+    // Or hide the banner: it never stays over the page without buttons.
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByText(UPDATE_SWITCHED_TEXT)).toBeNull();
+  });
+
+  it('is rendered in the page’s flow, not fixed over the form (decision 343)', () => {
+    const css = readFileSync(path.join(process.cwd(), 'src/client/pwa/update-prompt.css'), 'utf8');
+    expect(css).not.toMatch(/position:\s*fixed/);
+    expect(css).not.toMatch(/position:\s*sticky/);
   });
 });

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
-import { getUpdateState, subscribeUpdate, type UpdateState } from './update-store';
+import { getUpdateState, markAcceptedHere, subscribeUpdate, type UpdateState } from './update-store';
 import './update-prompt.css';
+
+export const UPDATE_AVAILABLE_TEXT = 'A new version of the portal is available.';
+export const UPDATE_WAIT_TEXT = 'Save your changes first; the update will wait.';
+export const UPDATE_SWITCHED_TEXT = 'The portal was updated in another tab. This page will reload once your changes are saved.';
 
 /**
  * Offers a waiting new version of the portal. "Update now" switches to it and reloads, but never
  * while a form holds unsaved changes: it then asks the user to save and waits until nothing is
- * unsaved. Plain React on purpose: this ships in the main chunk.
+ * unsaved. Accepted in another tab, this page reloads once its forms are saved, and says so with
+ * 'Reload now' (when nothing would be lost) and 'Hide', so it is never left without a way on. It
+ * sits in the page's flow above the header, never over a form's actions (decision 343). Plain
+ * React on purpose: this ships in the main chunk.
  */
 export function UpdatePrompt() {
   const update = useSyncExternalStore(subscribeUpdate, getUpdateState, getUpdateState);
@@ -16,16 +23,15 @@ export function UpdatePrompt() {
   const [requested, setRequested] = useState<UpdateState | null>(null);
   const applied = useRef<UpdateState | null>(null);
 
-  // Once the new version controls the page (another tab accepted it), there is nothing left to
-  // choose: the page reloads when nothing is unsaved, and until then says why it waits.
-  const visible = update.available && (update.switched || dismissed !== update);
-  const waitingForSave = visible && unsaved && (update.switched || requested === update);
+  const visible = update.available && dismissed !== update;
+  const waitingForSave = visible && !update.switched && unsaved && requested === update;
 
   useEffect(() => {
     if (update.switched || requested !== update || dismissed === update || applied.current === update) return;
     // Checked again here, not only on click: the effect also runs when the last form is saved.
     if (unsaved || hasUnsavedChanges()) return;
     applied.current = update;
+    markAcceptedHere();
     update.apply?.();
   }, [requested, dismissed, update, unsaved]);
 
@@ -34,9 +40,23 @@ export function UpdatePrompt() {
       <div className={visible ? 'update-prompt__card' : undefined}>
         {/* The live region stays mounted so its text is announced when it appears. */}
         <div role="status" aria-live="polite">
-          {visible ? <p className="update-prompt__text">A new version of the portal is available.</p> : null}
-          {waitingForSave ? <p className="update-prompt__text">Save your changes first; the update will wait.</p> : null}
+          {visible ? (
+            <p className="update-prompt__text">{update.switched ? UPDATE_SWITCHED_TEXT : UPDATE_AVAILABLE_TEXT}</p>
+          ) : null}
+          {waitingForSave ? <p className="update-prompt__text">{UPDATE_WAIT_TEXT}</p> : null}
         </div>
+        {visible && update.switched ? (
+          <div className="update-prompt__actions">
+            {update.reloadNow && !unsaved ? (
+              <button type="button" className="update-prompt__primary" onClick={update.reloadNow}>
+                Reload now
+              </button>
+            ) : null}
+            <button type="button" className="update-prompt__secondary" onClick={() => setDismissed(update)}>
+              Hide
+            </button>
+          </div>
+        ) : null}
         {visible && !update.switched ? (
           <div className="update-prompt__actions">
             {requested === update ? null : (

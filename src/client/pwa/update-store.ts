@@ -14,9 +14,16 @@ export interface UpdateState {
    * reloads as soon as no form holds unsaved changes, and cannot go back to the old version.
    */
   switched: boolean;
+  /**
+   * Once switched: reloads now (offered while nothing is unsaved on the device; the step forms'
+   * drafts come back after the reload). Null otherwise.
+   */
+  reloadNow: (() => void) | null;
 }
 
-const idle: UpdateState = { available: false, apply: null, switched: false };
+const idle: UpdateState = { available: false, apply: null, switched: false, reloadNow: null };
+/** This tab's user accepted the update (its reload then waits for nothing but unsaved typing). */
+let acceptedHere = false;
 let state: UpdateState = idle;
 const listeners = new Set<() => void>();
 
@@ -30,18 +37,28 @@ export function subscribeUpdate(listener: () => void): () => void {
 }
 
 export function setUpdateAvailable(apply: () => void): void {
-  state = { available: true, apply, switched: false };
+  state = { available: true, apply, switched: false, reloadNow: null };
   listeners.forEach((listener) => listener());
 }
 
-/** The new worker took over this page; register.ts reloads it once nothing is unsaved. */
-export function setUpdateSwitched(): void {
-  state = { available: true, apply: null, switched: true };
+/** The new worker took over this page; register.ts reloads it once every form is saved. */
+export function setUpdateSwitched(reloadNow: (() => void) | null = null): void {
+  state = { available: true, apply: null, switched: true, reloadNow };
   listeners.forEach((listener) => listener());
+}
+
+/** The prompt's 'Update now' went ahead in this tab. */
+export function markAcceptedHere(): void {
+  acceptedHere = true;
+}
+
+export function wasAcceptedHere(): boolean {
+  return acceptedHere;
 }
 
 /** For tests, and after the update has been applied. */
 export function resetUpdateState(): void {
   state = idle;
+  acceptedHere = false;
   listeners.forEach((listener) => listener());
 }

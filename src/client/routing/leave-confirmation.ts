@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { useConfirm } from '../ui/modal-store';
-import { LEAVE_UNSAVED_MESSAGE } from './unsaved-changes';
+import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from './unsaved-changes';
 
 /**
  * The spec's leave confirmation for edit forms: while the form is dirty and nothing is being saved,
@@ -54,9 +54,18 @@ export function useLeaveConfirmation(
     // Once per blocked navigation: the blocker object changes identity, its state does not.
   }, [blocker.state, confirm]);
 
+  // An update accepted in another tab waits while any leave question is armed (decision 343).
+  const id = useId();
+  useEffect(() => {
+    markLeaveGuard(id, ask);
+  }, [id, ask]);
+  useEffect(() => () => markLeaveGuard(id, false), [id]);
+
   useEffect(() => {
     if (!askOnUnload) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // The update's own reload, with everything kept on the device: nothing to ask.
+      if (isUnloadAllowed()) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';

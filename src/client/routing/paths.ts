@@ -73,6 +73,8 @@ export const paths = {
 
   // Private
   home: route('/'),
+  /** What waits on this device for the user: refused, queued, not saved yet (decision 342). */
+  changes: route('/changes'),
   getStarted: route('/get-started'),
   ui: route('/ui'),
 

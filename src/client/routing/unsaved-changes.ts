@@ -17,6 +17,38 @@ export function hasUnsavedChanges(): boolean {
   return dirtyForms.size > 0;
 }
 
+/**
+ * Forms whose leave question is armed (useLeaveConfirmation: the values differ from what was saved
+ * to the server, kept on the device or not). An update accepted in another tab waits for none to be
+ * left before it reloads this page, so the browser never asks the leave question for it (decision 343).
+ */
+const guardedForms = new Set<string>();
+
+export function markLeaveGuard(formId: string, guarded: boolean): void {
+  const had = guardedForms.has(formId);
+  if (guarded) guardedForms.add(formId);
+  else guardedForms.delete(formId);
+  if (had !== guarded) listeners.forEach((listener) => listener());
+}
+
+export function hasLeaveGuard(): boolean {
+  return guardedForms.size > 0;
+}
+
+let unloadAllowed = false;
+
+/**
+ * The page is about to reload for an update with nothing unsaved anywhere (drafts are on the
+ * device): the leave question is not asked for it.
+ */
+export function allowUnload(): void {
+  unloadAllowed = true;
+}
+
+export function isUnloadAllowed(): boolean {
+  return unloadAllowed;
+}
+
 /** For useSyncExternalStore: re-render when the set of dirty forms changes. */
 export function subscribeUnsavedChanges(listener: () => void): () => void {
   listeners.add(listener);

@@ -60,3 +60,14 @@ export function resetEmail(brand: Brand, url: string): RenderedEmail {
     url,
   });
 }
+
+/** A joined client told of another application their lawyer started for them (decision 344). */
+export function newApplicationEmail(brand: Brand, url: string): RenderedEmail {
+  return renderEmail(brand, {
+    subject: `A new application on ${brand.productName}`,
+    heading: 'Your lawyer has started another application for you',
+    body: 'Your lawyer has started a new funding application on your behalf. Sign in with your usual email address and password to complete it.',
+    action: 'Sign in',
+    url,
+  });
+}

@@ -28,9 +28,10 @@ export function scope(actor: Actor): SQL | undefined {
 /**
  * What a caller may do to an application they can see: change its journey and submit it; review it
  * (staff: the checks, accept or reject, the draft loan amount, the documents' states, the envelope,
- * the emails); withdraw ('i no longer wish to proceed') and sign (its own client).
+ * the emails); withdraw ('i no longer wish to proceed') and sign (its own client); correct the
+ * client's email and invite them again before they join (decision 344).
  */
-export type ApplicationAction = 'editJourney' | 'submit' | 'review' | 'withdraw' | 'sign';
+export type ApplicationAction = 'editJourney' | 'submit' | 'review' | 'withdraw' | 'sign' | 'inviteClient';
 
 /**
  * Who may: the journey and the submit are its lawyer's (lawyer role), its client's (customer role)
@@ -43,6 +44,9 @@ export function can(actor: Actor, action: ApplicationAction, application: { lawy
   if (action === 'withdraw' || action === 'sign')
     return actor.role === 'customer' && actor.customerId !== null && actor.customerId === application.clientId;
   if (actor.role === 'root') return true;
+  // Correcting the client's email and inviting them again: their lawyer and staff (decision 344).
+  if (action === 'inviteClient')
+    return actor.role === 'admin' || (actor.role === 'lawyer' && actor.lawyerId === application.lawyerId);
   if (actor.role === 'lawyer') return actor.lawyerId === application.lawyerId;
   if (actor.role === 'customer') return actor.customerId === application.clientId;
   return false;

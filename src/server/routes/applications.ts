@@ -3,6 +3,7 @@ import { createApplication } from '../services/applications/create-application';
 import { getApplication } from '../services/applications/get-application';
 import { listApplications } from '../services/applications/list-applications';
 import { saveStep } from '../services/applications/save-step';
+import { resendClientInvitation } from '../services/applications/resend-client-invitation';
 import { updateApplicationCheck } from '../services/applications/update-application-check';
 import { serviceContext, type Handlers } from './handler';
 
@@ -20,6 +21,9 @@ export const applicationHandlers: Handlers = {
 
   updateApplicationStep: async (request, _reply, ctx) =>
     saveStep(serviceContext(request, ctx), { step: request.params.step, ...request.body }),
+
+  resendClientInvitation: async (request, _reply, ctx) =>
+    resendClientInvitation(serviceContext(request, ctx), { id: request.params.id, email: request.body.email }),
 
   updateApplicationState: async (request, _reply, ctx) => changeApplicationStatus(serviceContext(request, ctx), request.body),
 

@@ -236,6 +236,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/client-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct the client's email and send the invitation again, before the client joins
+         * @description The application's lawyer, admin or root, while the client's account is still invited
+         *     (decision 344). `email` is the address to invite (the same address sends the invitation
+         *     again). The account's and the client details' email change, every earlier invitation link
+         *     stops working, a new one is emailed, and the change is audited. 400 fields.email = 'email'
+         *     for an invalid address, 'login' when it belongs to another account; 409 'clientJoined' once
+         *     the client has set a password; 429 tooManyAttempts after 5 within an hour per application.
+         */
+        post: operations["resendClientInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/create": {
         parameters: {
             query?: never;
@@ -248,7 +273,9 @@ export interface paths {
         /**
          * Create an application from the client-details form and invite the client
          * @description 400 with fields.login = 'login' when the client's email already belongs to another
-         *     account (the form shows it on the email field). 429 tooManyAttempts after 30 new
+         *     account (the form shows it on the email field), unless that account is a client of the
+         *     application's lawyer already: the application is then made for that client, without a new
+         *     account, and the client is told by email (decision 344). 429 tooManyAttempts after 30 new
          *     applications within an hour by one lawyer (or one staff member).
          */
         post: operations["createApplication"];
@@ -1411,6 +1438,16 @@ export interface components {
             sign: boolean;
             /** @description Staff read the emails sent about the application (GET /mail/{id}). */
             readEmails: boolean;
+            /** @description The caller may correct the client's email and send the invitation again (the client has not joined yet). Sent on the application's record, not on list items. */
+            inviteClient?: boolean;
+        };
+        ClientInvitationRequest: {
+            /** @description The address to invite the client at. */
+            email: string;
+        };
+        ClientInvitation: {
+            /** @description The address the client is now invited at. */
+            email: string;
         };
         ApplicationCreate: {
             /** @description The lawyer the application is for; a lawyer's own id is used when omitted. */
@@ -2487,6 +2524,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    resendClientInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent; the address the client is now invited at. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createApplication: {

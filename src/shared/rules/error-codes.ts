@@ -98,6 +98,8 @@ export const errorMessages = {
   postcodeUnavailable: 'Address lookup is not available right now. Please enter the address manually.',
   /** An Idempotency-Key reused for a different request (a client bug, not a user error). */
   idempotencyKeyReused: 'This request was already used for a different change.',
+  /** The client set their password: their email is their login now, theirs to change (decision 344). Our wording. */
+  clientJoined: 'Your client has already joined, so their email address can no longer be changed here.',
   /** A replay arrived while the first request with the same key is still running. */
   inProgress: 'This change is still being saved. Please wait a moment.',
   /** The application PDF took longer than the server allows (PDF_TIMEOUT_MS). Our wording. */

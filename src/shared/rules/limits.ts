@@ -88,3 +88,7 @@ export const APPLICATION_CREATE_WINDOW_MS = 60 * 60 * 1000;
  */
 export const BALANCE_REQUESTS_PER_WINDOW = 3;
 export const BALANCE_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+
+/** Corrections of a client's email and new invitations: at most this many per application a window (decision 344). */
+export const CLIENT_INVITATIONS_PER_WINDOW = 5;
+export const CLIENT_INVITATION_WINDOW_MS = 60 * 60_000;

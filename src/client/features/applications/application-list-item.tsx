@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../shared/rules/statuses';
 import { formatApplicationId, formatDate, shortName } from '../../../shared/rules/formats';
+import { AttentionFlag } from '../../ui/attention-flag';
 
 export interface ApplicationListRow {
   id: number | string;
@@ -16,13 +17,27 @@ function StatusBadge({ status }: { status: ApplicationStatus }) {
   return <span className={`status status--${status}`}>{applicationStatusLabels[status]}</span>;
 }
 
-/** One application: name, formatted id, case reference, status and date (spec section 2). */
-export function ApplicationListItem({ row, href }: { row: ApplicationListRow; href: string }) {
+/**
+ * One application: name, formatted id, case reference, status and date (spec section 2). With
+ * `attentionHref` (a write of it was refused on this device), flagged, and opening where it is fixed.
+ */
+export function ApplicationListItem({
+  row,
+  href,
+  attentionHref,
+}: {
+  row: ApplicationListRow;
+  href: string;
+  attentionHref?: string;
+}) {
   return (
     <li className="application-item">
-      <Link className="application-item__link" to={href}>
+      <Link className="application-item__link" to={attentionHref ?? href}>
         {/* Spaces between the parts: the link's accessible name reads as words. */}
-        <span className="application-item__name">{shortName(row.name, row.surname)}</span>{' '}
+        <span className="application-item__name">
+          {shortName(row.name, row.surname)}
+          {attentionHref ? <AttentionFlag /> : null}
+        </span>{' '}
         <span className="application-item__id">{formatApplicationId(row.id)}</span>{' '}
         <span className="application-item__ref">{row.caseRef ?? ''}</span> <StatusBadge status={row.status} />{' '}
         <span className="application-item__date">{formatDate(row.startDate)}</span>

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { currentUrl, json, renderApp } from '../../test/render-app';
 import { clearAllTables, db } from '../../offline/db';
 import { pageWindow } from '../../ui/pagination';
@@ -208,6 +209,65 @@ describe('applications list', () => {
     const link = within(waiting).getByRole('link', { name: /R\. Okafor/ });
     expect(link.getAttribute('href')).toBe('/applications/local-abc/resume');
     expect(link.querySelector('.status--waiting')?.textContent).toBe('Waiting for a connection');
+  });
+
+  it('flags an application with a refused save, opening the step where it is fixed (decision 342)', async () => {
+    await db.drafts.put({
+      id: '1|application:2:case',
+      userId: 1,
+      key: 'application:2:case',
+      value: { caseRef: '' },
+      baseVersion: 1,
+      updatedAt: Date.now(),
+      status: 'rejected',
+      serverCodes: { caseRef: 'required' },
+      serverError: 'validation',
+    });
+    renderApp('/applications', {
+      role: 'lawyer',
+      handlers: { 'GET /applications': listHandler([item(1, 0), item(2, 0)]) },
+    });
+    const flagged = await screen.findByRole('link', { name: /J\. Smith2\b/ });
+    await waitFor(() => expect(flagged.textContent).toContain('Needs your attention'));
+    expect(flagged.getAttribute('href')).toBe('/applications/2/case');
+    expect(screen.getByRole('link', { name: /J\. Smith1\b/ }).textContent).not.toContain('Needs your attention');
+  });
+
+  it('the header’s status links to what waits on the device, each item with where it is fixed', async () => {
+    await db.drafts.bulkPut([
+      {
+        id: '1|application:2:case',
+        userId: 1,
+        key: 'application:2:case',
+        value: {},
+        baseVersion: 1,
+        updatedAt: Date.now(),
+        status: 'rejected',
+        serverCodes: {},
+        serverError: 'notEditable',
+      },
+      {
+        id: '1|application:3:financial',
+        userId: 1,
+        key: 'application:3:financial',
+        value: {},
+        baseVersion: 1,
+        updatedAt: Date.now(),
+        status: 'editing',
+      },
+    ]);
+    renderApp('/applications', { role: 'lawyer', handlers: { 'GET /applications': listHandler([item(2, 0)]) } });
+    const status = await screen.findByTestId('sync-status');
+    await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
+    await userEvent.click(within(status).getByRole('link'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Changes on this device' })).toBeTruthy();
+    const attention = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(within(attention).getByText('Application 2: Case details')).toBeTruthy();
+    expect(within(attention).getByText('Not saved: This application can no longer be changed.')).toBeTruthy();
+    expect(within(attention).getByRole('link', { name: 'fix it' }).getAttribute('href')).toBe('/applications/2/case');
+    const unsaved = screen.getByRole('region', { name: 'Not saved yet' });
+    expect(within(unsaved).getByText('Application 3: Financial details')).toBeTruthy();
+    expect(within(unsaved).getByRole('link', { name: 'continue' }).getAttribute('href')).toBe('/applications/3/financial');
   });
 });
 

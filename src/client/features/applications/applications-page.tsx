@@ -16,7 +16,7 @@ import { ApplicationListItem, PlaceholderItem, WaitingApplicationItem, type Appl
 import { ListFilters } from './list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-query';
 import { fetchApplications } from './applications-api';
-import { usePendingCreates } from './pending-creates';
+import { useApplicationsNeedingAttention, usePendingCreates } from './pending-creates';
 import { applicationHref, resumeHref } from './wizard-routes';
 import '../../ui/record-list.css';
 import './applications.css';
@@ -43,6 +43,7 @@ export default function ApplicationsPage() {
   const fetcher = useCallback(() => fetchApplications(query), [query]);
   const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(key, fetcher);
   const pending = usePendingCreates();
+  const needingAttention = useApplicationsNeedingAttention();
 
   const setQuery = useCallback(
     (next: Partial<ListQuery>) => {
@@ -109,7 +110,12 @@ export default function ApplicationsPage() {
               <h2 className="application-group__title">{group}</h2>
               <ul className="application-group__items">
                 {items.map((row) => (
-                  <ApplicationListItem key={row.id} row={row} href={applicationHref(row, user.role)} />
+                  <ApplicationListItem
+                    key={row.id}
+                    row={row}
+                    href={applicationHref(row, user.role)}
+                    attentionHref={needingAttention.get(String(row.id))}
+                  />
                 ))}
               </ul>
             </section>

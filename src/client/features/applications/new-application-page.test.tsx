@@ -67,6 +67,45 @@ describe('new application', () => {
     });
   });
 
+  it('root chooses the lawyer from the lawyers list; without one the select is highlighted (decision 345)', async () => {
+    await seedValidDraft();
+    const created = application(42, { personal: validPersonal });
+    const lawyer = (id: number, firstName: string, state = 'active') => ({
+      id,
+      firstName,
+      surname: 'Bennett',
+      login: `${firstName}@example.test`,
+      firmId: 3,
+      firm: { id: 3, firmName: 'Harbour & Vale' },
+      casesAmount: 0,
+      state,
+      abilities: { edit: true, delete: true },
+    });
+    const { user, router, calls } = renderApp('/applications/new', {
+      role: 'root',
+      handlers: {
+        'GET /lawyers': () =>
+          json(200, { items: [lawyer(7, 'Laura'), lawyer(8, 'Gone', 'disabled')], total: 2, page: 1, pageSize: 100 }),
+        'POST /applications/create': () => json(201, created),
+        'GET /applications/42': () => json(200, created),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
+    const select = await screen.findByLabelText<HTMLSelectElement>('Lawyer');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Laura Bennett (Harbour & Vale)' })).toBeTruthy());
+    expect(within(select).queryByRole('option', { name: /Gone/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(select.closest('.field')?.textContent).toContain('Required field');
+    expect(calls.some((call) => call.path === '/applications/create')).toBe(false);
+
+    await user.selectOptions(select, '7');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/applications/42/details'));
+    expect(calls.find((call) => call.path === '/applications/create')?.body).toMatchObject({ lawyerId: 7 });
+  });
+
   it('keeps the application on the device when offline and goes on to the next step', async () => {
     await seedValidDraft();
     const { user, router } = renderApp('/applications/new', {
@@ -122,7 +161,8 @@ describe('new application', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(answered.login).toBe(1));
     await router.navigate('/applications');
-    await user.click(await screen.findByRole('link', { name: /Needs your attention/ }));
+    const waiting = await screen.findByRole('region', { name: 'Not on the server yet' });
+    await user.click(await within(waiting).findByRole('link', { name: /Needs your attention/ }));
     await waitFor(() => expect(currentUrl(router)).toBe(`/applications/${localId}/personal`));
     const email = await screen.findByLabelText<HTMLInputElement>('Email address');
     expect(email.value).toBe('nina@example.test');

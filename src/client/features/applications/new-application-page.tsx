@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
+import { errorMessages, messageForCode } from '../../../shared/rules/error-codes';
+import { wizardAudience } from '../../../shared/journey/audience';
 import { codeMessage } from '../../api/failure';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
@@ -19,6 +20,7 @@ import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
 import { focusFirstError } from '../../ui/form-engine';
 import { useStepForm } from './use-step-form';
+import { LawyerChoice } from './lawyer-choice';
 import { resumeHref } from './wizard-routes';
 import './applications.css';
 
@@ -52,10 +54,17 @@ export default function NewApplicationPage() {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Root is no lawyer: it chooses whose application this is (decision 345); a lawyer's is their own.
+  const choosesLawyer = Boolean(user && !user.lawyerId && user.role === 'root');
+  const [lawyerId, setLawyerId] = useState('');
+  const [lawyerCode, setLawyerCode] = useState<string | undefined>(undefined);
+  const [submitted, setSubmitted] = useState(false);
+  const lawyerError = lawyerCode ?? (choosesLawyer && submitted && lawyerId === '' ? 'required' : undefined);
   useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice });
 
   const create = async () => {
     if (!form.validation?.success || !user) return;
+    const chosenLawyer = choosesLawyer ? Number(lawyerId) : user.lawyerId;
     const personal = form.validation.output;
     const values = form.values;
     const localId = newLocalApplicationId();
@@ -72,23 +81,28 @@ export default function NewApplicationPage() {
         personal,
         draftKey: localDraft,
         draftFrom: NEW_APPLICATION_DRAFT_KEY,
-        ...(user.lawyerId ? { lawyerId: user.lawyerId } : {}),
+        ...(chosenLawyer ? { lawyerId: chosenLawyer } : {}),
       });
       const result = await waitForResult(id);
+      // Root has no wizard: it reads the application's details (the lawyer and the client fill it).
+      const fillsJourney = wizardAudience(user.role) !== null;
       if (result.status === 'done') {
         const serverId = idOf(result.body);
         form.markSaved(values);
-        void navigate(serverId ? resumeHref(serverId) : paths.applications.url());
+        if (!serverId) void navigate(paths.applications.url());
+        else void navigate(fillsJourney ? resumeHref(serverId) : paths.applicationDetails.url({ id: serverId }));
       } else if (result.status === 'queued') {
         form.markSaved(values);
         toast.notify(CREATE_QUEUED_MESSAGE);
         const next = nextStep('lawyer', 'personal');
-        void navigate(next ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
+        void navigate(next && fillsJourney ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
       } else if (result.status === 'rejected') {
         // Refused while the user is here: the draft, with the server's messages, comes back to this
         // form; no local application is left behind.
         await moveDraft(user.id, localDraft, NEW_APPLICATION_DRAFT_KEY);
-        form.setServerCodes(result.fields);
+        const { lawyerId: lawyerIdCode, ...fields } = result.fields;
+        setLawyerCode(lawyerIdCode);
+        form.setServerCodes(fields);
         setBanner(codeMessage(result.error, errorMessages.validation));
         focusFirstError(formRef.current);
       } else {
@@ -105,7 +119,8 @@ export default function NewApplicationPage() {
     event.preventDefault();
     if (busy || !form.validation) return;
     form.markSubmitted();
-    if (!form.validation.success) {
+    setSubmitted(true);
+    if (!form.validation.success || (choosesLawyer && lawyerId === '')) {
       focusFirstError(formRef.current);
       return;
     }
@@ -120,6 +135,17 @@ export default function NewApplicationPage() {
         <div className="step-form-placeholder" aria-busy="true" />
       ) : (
         <form ref={formRef} className="form wizard-form" noValidate onSubmit={onSubmit}>
+          {choosesLawyer ? (
+            <LawyerChoice
+              value={lawyerId}
+              onChange={(next) => {
+                setLawyerId(next);
+                setLawyerCode(undefined);
+              }}
+              error={lawyerError ? messageForCode(lawyerError) : undefined}
+              disabled={busy}
+            />
+          ) : null}
           <Form
             values={form.values}
             onChange={form.onChange}

@@ -6,6 +6,8 @@ import { sessionUserAtom } from '../../session/session';
 import { readDrafts } from '../../offline/drafts';
 import { useSafeLiveQuery } from '../../offline/live';
 import { readQueued } from '../../offline/outbox';
+import { useRefusals } from '../../offline/attention';
+import { paths } from '../../routing/paths';
 import { isLocalApplicationId, parseStepDraftKey } from './offline/application-ids';
 import './offline/application-mutations';
 
@@ -126,3 +128,24 @@ export function usePendingSteps(applicationId: number | string | null): Partial<
 }
 
 const emptyJourney: Partial<Journey> = {};
+
+/** The asset step holds the application's files. */
+const FILES_STEP = 'asset';
+
+/**
+ * Applications of the server with a write refused on this device (a step save, a submit, a file),
+ * by id, with the step where it is fixed: the list flags them (decision 342).
+ */
+export function useApplicationsNeedingAttention(): ReadonlyMap<string, string> {
+  const { draftKeys, fileOwners } = useRefusals();
+  const flagged = new Map<string, string>();
+  for (const key of draftKeys) {
+    const named = parseStepDraftKey(key);
+    if (named && !isLocalApplicationId(named.applicationId) && !flagged.has(named.applicationId))
+      flagged.set(named.applicationId, paths.applicationStep.url({ id: named.applicationId, step: named.step }));
+  }
+  for (const owner of fileOwners)
+    if (!isLocalApplicationId(owner) && !flagged.has(owner))
+      flagged.set(owner, paths.applicationStep.url({ id: owner, step: FILES_STEP }));
+  return flagged;
+}

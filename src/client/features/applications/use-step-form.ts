@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JourneyData, JourneyStep } from '../../../shared/journey/steps';
 import { validateStep } from '../../../shared/journey/validate';
 import { useFormEngine } from '../../ui/form-engine';
-import { useDraft, type DraftRecord } from '../../offline/drafts';
+import { mergeDraftValues, useDraft, type DraftRecord } from '../../offline/drafts';
 import type { Audience, StepDefinition } from './steps/step-definition';
 
 /** How long typing must pause before the unsaved mark is lifted (the draft is written by then). */
@@ -47,7 +47,13 @@ export function useStepForm<S extends JourneyStep, V>({
   serverVersion,
   audience,
 }: StepFormOptions<S, V>) {
-  const draft = useDraft<V>(draftKey, def.parseDraft);
+  const updateRef = useRef<((change: (current: V) => V) => void) | null>(null);
+  // The same step typed in another tab: its fields show here, this tab's own typing stays (decision 341).
+  const onExternalChange = useCallback((theirs: V, base: V) => {
+    updateRef.current?.((current) => mergeDraftValues(base, current, theirs) as V);
+  }, []);
+  const draft = useDraft<V>(draftKey, def.parseDraft, { onExternalChange });
+  const rebaseDraft = draft.rebase;
   const [baseVersion, setBaseVersion] = useState(serverVersion);
   // Not yet on the device: the update prompt and sign-out wait for it.
   const [pendingWrite, setPendingWrite] = useState(false);
@@ -57,6 +63,7 @@ export function useStepForm<S extends JourneyStep, V>({
   );
   const form = useFormEngine<V, JourneyData[S]>({ initial: null, validate, unsaved: pendingWrite });
   const { load, reset, update, setServerCodes, markSubmitted } = form;
+  updateRef.current = update;
   const initialised = useRef<string | null>(null);
 
   // Once per step: the draft if the device has one, else the server's copy (the baseline either way).
@@ -66,6 +73,7 @@ export function useStepForm<S extends JourneyStep, V>({
     const record: DraftRecord<V> | undefined = draft.draft;
     const fromServer = def.fromJourney(serverData);
     reset();
+    rebaseDraft(record ? record.value : fromServer);
     if (record) {
       load(record.value, fromServer);
       setBaseVersion(record.baseVersion);
@@ -77,7 +85,19 @@ export function useStepForm<S extends JourneyStep, V>({
       load(fromServer);
       setBaseVersion(serverVersion);
     }
-  }, [draft.loaded, draft.draft, draftKey, def, serverData, serverVersion, load, reset, setServerCodes, markSubmitted]);
+  }, [
+    draft.loaded,
+    draft.draft,
+    rebaseDraft,
+    draftKey,
+    def,
+    serverData,
+    serverVersion,
+    load,
+    reset,
+    setServerCodes,
+    markSubmitted,
+  ]);
 
   const flushTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const draftRef = useRef(draft);

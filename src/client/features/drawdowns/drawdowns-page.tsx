@@ -13,6 +13,8 @@ import { OverviewPanel } from '../../ui/overview-panel';
 import { Page } from '../../ui/page';
 import { pageHref, Pagination, usePageParam } from '../../ui/pagination';
 import { StatusBadge } from '../../ui/status-badge';
+import { AttentionFlag } from '../../ui/attention-flag';
+import { useDrawdownsNeedingAttention } from './offline/places';
 import { fetchDrawdowns, fetchDrawdownsAggregate, type DrawdownListItem } from './drawdowns-api';
 import { poundsLess } from '../../../shared/rules/money';
 import './drawdowns.css';
@@ -42,12 +44,13 @@ function DrawdownsOverview() {
 }
 
 /** One drawdown: name, id, case reference, amount, status and date (spec section 2). */
-function DrawdownCard({ item }: { item: DrawdownListItem }) {
+function DrawdownCard({ item, flagged }: { item: DrawdownListItem; flagged: boolean }) {
   return (
     <li className="drawdown-card">
       <Link className="drawdown-card__link" to={paths.drawdown.url({ id: item.id })}>
         <span className="drawdown-card__name">
           {item.firstName} {item.lastName}
+          {flagged ? <AttentionFlag /> : null}
         </span>{' '}
         <span className="drawdown-card__id">Drawdown {item.id}</span>{' '}
         <span className="drawdown-card__case">{item.caseRef ?? ''}</span>{' '}
@@ -69,6 +72,7 @@ export default function DrawdownsPage() {
   const page = usePageParam();
   const fetcher = useCallback(() => fetchDrawdowns(page), [page]);
   const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(`drawdowns?page=${page}`, fetcher);
+  const needingAttention = useDrawdownsNeedingAttention();
   if (!user) return null;
   const items = data?.items ?? [];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
@@ -85,7 +89,7 @@ export default function DrawdownsPage() {
         {items.length > 0 ? (
           <ul className="drawdown-list__items">
             {items.map((item) => (
-              <DrawdownCard key={item.id} item={item} />
+              <DrawdownCard key={item.id} item={item} flagged={needingAttention.has(String(item.id))} />
             ))}
           </ul>
         ) : null}

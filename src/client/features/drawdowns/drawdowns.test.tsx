@@ -70,6 +70,30 @@ function detail(record: { id: number }, extra: Handlers = {}): Handlers {
 }
 
 describe('drawdown history', () => {
+  it('flags a drawdown with a refused decision (decision 342)', async () => {
+    await db.drafts.put({
+      id: '1|drawdown-state:42',
+      userId: 1,
+      key: 'drawdown-state:42',
+      value: { state: 'paid' },
+      baseVersion: 0,
+      updatedAt: Date.now(),
+      status: 'rejected',
+      serverCodes: {},
+      serverError: 'conflict',
+    });
+    renderApp('/drawdowns', {
+      role: 'admin',
+      handlers: {
+        'GET /drawdowns': () => json(200, { items: [item(41), item(42)], total: 2, page: 1, pageSize: 10 }),
+        'GET /drawdowns/aggregate': aggregate,
+      },
+    });
+    const flagged = await screen.findByRole('link', { name: /Chris Walker42/ });
+    await waitFor(() => expect(flagged.textContent).toContain('Needs your attention'));
+    expect(screen.getByRole('link', { name: /Chris Walker41/ }).textContent).not.toContain('Needs your attention');
+  });
+
   it('shows the overview to staff and a card per drawdown', async () => {
     renderApp('/drawdowns', {
       role: 'admin',

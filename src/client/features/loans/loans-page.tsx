@@ -15,6 +15,8 @@ import { InfoPanel } from '../../ui/info-panel';
 import { Pagination } from '../../ui/pagination';
 import { OverviewPanel } from '../../ui/overview-panel';
 import { StatusBadge } from '../../ui/status-badge';
+import { AttentionFlag } from '../../ui/attention-flag';
+import { useLoansNeedingAttention } from './offline/places';
 import { groupByDate } from '../../ui/date-groups';
 import { ListFilters } from '../../ui/list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from '../../ui/list-query';
@@ -34,13 +36,14 @@ export const LOANS_INFO_STEPS = [
 
 const statusOptions = loanStatuses.map((status) => ({ value: status, label: loanStatusLabels[status] }));
 
-function LoanItem({ loan }: { loan: Loan }) {
+function LoanItem({ loan, flagged }: { loan: Loan; flagged: boolean }) {
   return (
     <li className="loan-item">
       <Link className="loan-item__link" to={paths.loan.url({ id: loan.id })}>
         {/* Spaces between the parts: the link's accessible name reads as words. */}
         <span className="loan-item__name">
           {loan.clientName} {loan.clientSurname}
+          {flagged ? <AttentionFlag /> : null}
         </span>{' '}
         <span className="loan-item__ref">{loanReference(loan.id)}</span>{' '}
         <span className="loan-item__case">{loan.caseRef ?? ''}</span>{' '}
@@ -97,6 +100,7 @@ export default function LoansPage() {
   const query = useMemo(() => readListQuery(params, loanStatuses), [params]);
   const fetcher = useCallback(() => fetchLoans(query), [query]);
   const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(`loans${listSearch(query)}`, fetcher);
+  const needingAttention = useLoansNeedingAttention();
 
   const setQuery = useCallback(
     (next: Partial<ListQuery<LoanStatus>>) => void navigate(`${paths.loans.url()}${listSearch({ ...query, ...next })}`),
@@ -131,7 +135,7 @@ export default function LoansPage() {
               <h2 className="loan-group__title">{group}</h2>
               <ul className="loan-group__items">
                 {items.map((loan) => (
-                  <LoanItem key={loan.id} loan={loan} />
+                  <LoanItem key={loan.id} loan={loan} flagged={needingAttention.has(String(loan.id))} />
                 ))}
               </ul>
             </section>

@@ -295,6 +295,27 @@ describe('loan page', () => {
     expect(await db.drafts.count()).toBe(0);
   });
 
+  it('flags a loan with a refused change in the loans list (decision 342)', async () => {
+    await db.drafts.put({
+      id: `1|${loanStateKey(8)}`,
+      userId: 1,
+      key: loanStateKey(8),
+      value: { state: 'blocked' },
+      baseVersion: 0,
+      updatedAt: Date.now(),
+      status: 'rejected',
+      serverCodes: {},
+      serverError: 'conflict',
+    });
+    renderApp('/loans', {
+      role: 'admin',
+      handlers: { 'GET /loans': list([loan(7), loan(8)]), 'GET /loans/aggregate': () => json(200, {}) },
+    });
+    const flagged = await screen.findByRole('link', { name: /Chris Walker8/ });
+    await waitFor(() => expect(flagged.textContent).toContain('Needs your attention'));
+    expect(screen.getByRole('link', { name: /Chris Walker7/ }).textContent).not.toContain('Needs your attention');
+  });
+
   it('says so when someone else changed the loan first, and counts it until read', async () => {
     const record = loan(6, { abilities: { transitions: ['paid'] } });
     const { user } = renderApp('/loans/6', {

@@ -5,6 +5,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { applications, applicationSteps, clients, lawyers, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { inviteUser } from '../accounts/invite-user';
+import { enqueueEmail } from '../../mail/outbox';
+import { newApplicationEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { clientFields, normalizeEmail } from './client-fields';
@@ -30,9 +32,25 @@ async function resolveLawyer(db: Database, user: SessionUser, requested: number 
 const loginTaken = () => AppError.validation({ login: 'login' });
 
 /**
+ * The client of this lawyer who has the account `userId` (a client with an application of theirs
+ * already), or undefined: a client of another lawyer only, or an account that is no client.
+ */
+async function clientOfLawyer(db: Database, userId: number, lawyerId: number) {
+  const [row] = await db
+    .select({ clientId: clients.id })
+    .from(clients)
+    .innerJoin(applications, eq(applications.clientId, clients.id))
+    .where(and(eq(clients.userId, userId), isNull(clients.deletedAt), eq(applications.lawyerId, lawyerId)))
+    .limit(1);
+  return row;
+}
+
+/**
  * The lawyer's first form: in one transaction the client's account (invited), the client, the
  * application (incomplete), its personal step (version 1), the invitation email and the audit
- * events. 400 `login` when the email already belongs to an account.
+ * events. 400 `login` when the email already belongs to an account, unless that account is a
+ * client of this lawyer already: the application is then made for that client, with no new account,
+ * and the client is told by email (a new invitation while they have not joined), decision 344.
  */
 export async function createApplication(
   { db, config, actor: user }: ServiceContext,
@@ -42,11 +60,46 @@ export async function createApplication(
   const personal = validatedStep('personal', body.journeyData.personal, 'lawyer');
   const email = normalizeEmail(personal.email);
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, status: users.status })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)));
-  if (existing) throw loginTaken();
+  const ownClient = existing ? await clientOfLawyer(db, existing.id, lawyerId) : undefined;
+  if (existing && !ownClient) throw loginTaken();
   const client = clientFields(personal);
+
+  /** The application of a client of this lawyer who has an account already (decision 344). */
+  const createForClient = async (tx: Database, known: { clientId: number; userId: number; status: string }) => {
+    const [application] = await tx
+      .insert(applications)
+      .values({ lawyerId, clientId: known.clientId, status: 'incomplete', startedAt: sql`now()` })
+      .returning({ id: applications.id });
+    const applicationId = application!.id;
+    await tx
+      .insert(applicationSteps)
+      .values({ applicationId, step: 'personal', data: personal as Record<string, unknown>, version: 1, updatedBy: user.id });
+    if (known.status === 'invited') {
+      await inviteUser(tx, config, { userId: known.userId, email, kind: 'customer', actorUserId: user.id, applicationId });
+    } else {
+      const message = newApplicationEmail(config.brand, `${config.publicUrl}/sign-in`);
+      await enqueueEmail(tx, { to: email, ...message, userType: 'customer', applicationId });
+    }
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'application',
+      entityId: applicationId,
+      action: 'created',
+      to: { status: 'incomplete', lawyerId, clientId: known.clientId, existingClient: true },
+    });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      entityType: 'application',
+      entityId: applicationId,
+      action: 'stepSaved',
+      from: { step: 'personal', version: 0 },
+      to: { step: 'personal', version: 1 },
+    });
+    return applicationId;
+  };
 
   try {
     const id = await db.transaction(async (tx) => {
@@ -59,6 +112,8 @@ export async function createApplication(
         .for('share');
       if (!live) throw user.role === 'lawyer' ? AppError.forbidden() : AppError.validation({ lawyerId: 'invalid' });
       await countApplicationCreate(tx, user);
+      if (existing && ownClient)
+        return createForClient(tx, { clientId: ownClient.clientId, userId: existing.id, status: existing.status });
       const [account] = await tx
         .insert(users)
         .values({ email, role: 'customer', firstName: client.firstName, surname: client.lastName, status: 'invited' })

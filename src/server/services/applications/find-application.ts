@@ -30,6 +30,7 @@ function selectApplication(db: Database) {
       surname: clients.lastName,
       clientUserId: clients.userId,
       clientEmail: clientUsers.email,
+      clientStatus: clientUsers.status,
       firmId: lawyers.firmId,
       firmName: firms.name,
       lawyerFirstName: lawyerUsers.firstName,

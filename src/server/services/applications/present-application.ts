@@ -25,7 +25,7 @@ export function applicationAbilities(
   row: Pick<
     ApplicationRow,
     'status' | 'lawyerId' | 'clientId' | 'kycAmlCheck' | 'credidCheck' | 'repaymentVehicle' | 'independentAdvice'
-  >,
+  > & { clientStatus?: string },
 ): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
@@ -44,6 +44,10 @@ export function applicationAbilities(
     notifyClient: staff && transitions.includes('customerNotified'),
     sign: transitions.includes('customerAccepted') && applicationPolicy.can(actor, 'sign', row),
     readEmails: staff,
+    // Known on the record only (the list does not read the client's account): decision 344.
+    ...(row.clientStatus === undefined
+      ? {}
+      : { inviteClient: row.clientStatus === 'invited' && applicationPolicy.can(actor, 'inviteClient', row) }),
   };
 }
 

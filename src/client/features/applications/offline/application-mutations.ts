@@ -8,3 +8,4 @@ import './submit-application-mutation';
 import './upload-file-mutation';
 import './delete-file-mutation';
 import './review-mutations';
+import './places';

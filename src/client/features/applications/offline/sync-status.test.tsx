@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import './application-mutations';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
 import type { AppStore } from '../../../session/session';
 import { writeDraft } from '../../../offline/drafts';
 import { stepDraftKey } from './application-ids';
@@ -29,7 +30,9 @@ afterEach(() => {
 function renderStatus() {
   render(
     <Provider store={store}>
-      <SyncStatus />
+      <MemoryRouter>
+        <SyncStatus />
+      </MemoryRouter>
     </Provider>,
   );
   return screen.getByRole('status');
@@ -42,6 +45,40 @@ describe('sync status', () => {
     expect(syncStatusText({ state: 'waiting', waiting: 3 })).toBe('3 changes waiting for a connection');
     expect(syncStatusText({ state: 'syncing', waiting: 2 })).toBe('Syncing…');
     expect(syncStatusText({ state: 'attention', waiting: 0 })).toBe('Needs your attention');
+    expect(syncStatusText({ state: 'unsaved', waiting: 0, unsaved: 1 })).toBe('1 form not saved yet');
+    expect(syncStatusText({ state: 'unsaved', waiting: 0, unsaved: 2 })).toBe('2 forms not saved yet');
+  });
+
+  it('is a link to the changes waiting on the device (decision 342)', async () => {
+    stop = startSync(store);
+    renderStatus();
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/changes');
+  });
+
+  it('says a form holds typing not saved yet, and all saved only once it is saved', async () => {
+    stop = startSync(store);
+    const status = renderStatus();
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+    await writeDraft(1, stepDraftKey(7, 'case'), { caseRef: 'typed' });
+    await waitFor(() => expect(status.textContent).toBe('1 form not saved yet'));
+    await db.drafts.delete(`1|${stepDraftKey(7, 'case')}`);
+    await waitFor(() => expect(status.textContent).toBe('All changes saved'));
+  });
+
+  it('says Offline as soon as the browser is offline, beside what waits', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fakeServer().offline = true;
+      stop = startSync(store);
+      const status = renderStatus();
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await waitFor(() => expect(status.textContent).toBe('Offline'));
+      await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+      await waitFor(() => expect(status.textContent).toBe('Offline · 1 change waiting for a connection'));
+      expect(screen.getByText('1 change waiting for a connection')).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('is a polite live region showing all saved, then the waiting changes, then all saved again', async () => {

@@ -18,6 +18,7 @@ import { SelectField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
 import { NumberField } from '../../../ui/number-field';
 import { AddressHistory, emptyAddress, type AddressEntryValues } from './address-history';
+import { ClientInvitation } from '../client-invitation';
 import type { StepDefinition, StepFormProps } from './step-definition';
 import {
   compact,
@@ -277,6 +278,14 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
               : undefined
           }
         />
+        {created && !customer && form.abilities?.inviteClient ? (
+          // Before the client joins, a mistyped address is corrected here (decision 344).
+          <ClientInvitation
+            applicationId={Number(form.applicationId)}
+            email={values.email}
+            onSent={(email) => onChange({ ...values, email })}
+          />
+        ) : null}
         <TextField
           label={label('contactNumber')}
           type="tel"

@@ -3,3 +3,4 @@
  * imports it before the engine starts; a write of a kind not registered yet simply waits).
  */
 import './change-drawdown-state-mutation';
+import './places';

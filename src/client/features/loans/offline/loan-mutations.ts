@@ -4,3 +4,4 @@
  */
 import './request-drawdown-mutation';
 import './change-loan-state-mutation';
+import './places';
