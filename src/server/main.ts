@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     : undefined;
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
-  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config.filesDir), (msg, err) =>
+  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
   );
 
@@ -49,8 +49,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const filesAt = config.filesStorage === 'postgres' ? 'in PostgreSQL' : config.filesDir;
   console.log(
-    `Portal ready at ${config.publicUrl} · database: ${where}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`,
+    `Portal ready at ${config.publicUrl} · database: ${where} · files: ${filesAt}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`,
   );
 }
 
