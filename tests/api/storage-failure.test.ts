@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeUnreferencedFiles } from '../../src/server/files/housekeeping';
 import { PostgresFileStorage } from '../../src/server/files/postgres-storage';
-import { DiskFileStorage, MemoryFileStorage, newFileKey, replaceFileStorage, type FileStorage } from '../../src/server/files/storage';
+import {
+  DiskFileStorage,
+  MemoryFileStorage,
+  newFileKey,
+  replaceFileStorage,
+  type FileStorage,
+} from '../../src/server/files/storage';
 import { validPersonal } from '../fixtures/journeys';
 import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
