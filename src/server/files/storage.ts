@@ -69,6 +69,7 @@ export class MemoryFileStorage implements FileStorage {
     return [...this.files.keys()].map((name) => ({ name, partial: false, modifiedAt: this.written.get(name) ?? new Date() }));
   }
   async discard(name: string): Promise<void> {
+    if (!KEY_PATTERN.test(name)) throw new Error(`invalid storage entry ${JSON.stringify(name)}`);
     await this.remove(name);
   }
 }
