@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { copyFiles } from '../../src/server/files/copy-files';
 import { CHUNK_BYTES, PostgresFileStorage } from '../../src/server/files/postgres-storage';
 import { DiskFileStorage, MemoryFileStorage, newFileKey, type FileStorage } from '../../src/server/files/storage';
 import { startTestServer, type TestServer } from './harness';
@@ -174,5 +175,25 @@ describe('files in PostgreSQL', () => {
     expect(first.length).toBe(CHUNK_BYTES);
     await storage.remove(key);
     await expect(readAll(stream)).rejects.toThrow(/removed while it was read/);
+  });
+});
+
+describe('moving the files of a local folder into PostgreSQL (npm run files:to-postgres)', () => {
+  it('copies every complete file byte for byte, leaves partial writes, and skips what is there when run again', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'before-'));
+    const disk = new DiskFileStorage(folder);
+    const database = new PostgresFileStorage(server.db);
+    const keys = [newFileKey(), newFileKey()];
+    const contents = [pdfBytes(CHUNK_BYTES + 10), pdfBytes(500)];
+    for (const [i, key] of keys.entries()) await disk.put(key, contents[i]!);
+    const partial = `${keys[0]}.0123456789ab.part`;
+    fs.writeFileSync(path.join(folder, ...partial.split('/')), 'half a file');
+
+    expect(await copyFiles(disk, database)).toEqual({ copied: 2, skipped: 0 });
+    for (const [i, key] of keys.entries())
+      expect((await readAll((await database.open(key))!)).bytes.equals(contents[i]!)).toBe(true);
+    expect((await database.inventory()).filter((entry) => entry.name.startsWith(keys[0]!) && entry.partial)).toEqual([]);
+    expect(await copyFiles(disk, database)).toEqual({ copied: 0, skipped: 2 });
+    for (const key of keys) await database.remove(key);
   });
 });
