@@ -7,6 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { PostgresFileStorage } from '../../src/server/files/postgres-storage';
+import { DiskFileStorage, newFileKey } from '../../src/server/files/storage';
 import { validPersonal } from '../fixtures/journeys';
 import { FACTORY_PASSWORD, buildApplication, buildLawyer, buildUser } from './factories';
 import { smallPdf, uploadRequest } from './files-helpers';
@@ -42,8 +44,7 @@ function freePort(): Promise<number> {
  * A real server process (npx tsx src/server/main.ts) on the shared database, with a data folder
  * and a files folder of its own: the two processes share no disk, as two machines would not.
  */
-async function startServer(): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-machine-'));
+async function startServer(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-machine-'))): Promise<Server> {
   folders.push(dataDir);
   const filesDir = path.join(dataDir, 'files');
   const port = await freePort();
@@ -71,6 +72,25 @@ async function startServer(): Promise<Server> {
   expect(output).toContain('Portal ready');
   expect(output).toContain('files: in PostgreSQL');
   return server;
+}
+
+/** `npm run files:to-postgres` as an operator runs it, with the server's settings. */
+function copyToPostgres(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/files-to-postgres.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      FILES_DIR: path.join(dataDir, 'files'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
 async function signIn(server: Server, email: string): Promise<string> {
@@ -160,5 +180,26 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL database, sha
     // Neither machine kept the file on its own disk.
     expect(filesBelow(first.filesDir)).toEqual([]);
     expect(filesBelow(second.filesDir)).toEqual([]);
+  }, 180_000);
+
+  it('files left on a disk from before are named at start, and one command copies them into the database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-before-'));
+    const key = newFileKey();
+    const pdf = Buffer.concat([await smallPdf('Kept on disk before'), randomBytes(700_000)]);
+    await new DiskFileStorage(path.join(dataDir, 'files')).put(key, pdf);
+    const server = await startServer(dataDir);
+    expect(server.output()).toContain('1 file(s) in');
+    expect(server.output()).toContain('npm run files:to-postgres');
+
+    const first = await copyToPostgres(dataDir);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain('Copied 1 file(s); 0 were in the database already.');
+    database ??= await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    const stream = (await new PostgresFileStorage(database.db).open(key))!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+    const again = await copyToPostgres(dataDir);
+    expect(again.output).toContain('Copied 0 file(s); 1 were in the database already.');
   }, 180_000);
 });
