@@ -240,7 +240,7 @@ export const files = pgTable(
   {
     id: serial('id').primaryKey(),
     applicationId: integer('application_id').references(() => applications.id),
-    /** Storage key (local path below DATA_DIR/files, or the S3 object key). */
+    /** Storage key: `stored_files.key` in PostgreSQL, or the path below FILES_DIR (docs/decisions.md: 350). */
     key: text('key').notNull().unique(),
     name: text('name').notNull(),
     fileName: text('file_name').notNull(),
