@@ -35,7 +35,7 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     { name: 'desktop', testIgnore: /administration\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
-    // The administration journeys (issue 4) at a 1024 px tablet.
+    // The administration journeys at a 1024 px tablet, where staff work.
     { name: 'tablet', testMatch: /administration\.spec\.ts/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
   ],
   webServer: {

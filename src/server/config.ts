@@ -29,7 +29,13 @@ export interface Config {
   /** Where the built PWA is served from. */
   staticDir: string;
   brand: Brand;
-  /** Where uploaded documents are kept: a folder (FILES_DIR, default DATA_DIR/files), or 'memory://' (tests). */
+  /**
+   * Where uploaded and generated files are kept (FILES_STORAGE; docs/decisions.md: 350): in the
+   * PostgreSQL database (the default with DATABASE_URL, so every process on every machine reads
+   * them) or in the local folder filesDir (the default with the embedded database).
+   */
+  filesStorage: 'postgres' | 'local';
+  /** The local folder of files: FILES_DIR, default DATA_DIR/files, or 'memory://' (tests). */
   filesDir: string;
   /** Where postcode lookups go: the built-in table (demo addresses) or Ideal Postcodes. */
   postcode: PostcodeConfig;
@@ -126,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
           : env.NODE_ENV === 'test'
             ? 'memory://'
             : path.join(path.resolve(env.DATA_DIR || './data'), 'files'),
+    filesStorage: filesStorage(env),
     postcode: postcodeConfig(env),
     timeouts: timeouts(env),
     provider: providerDetails(env),
@@ -162,6 +169,16 @@ function esignConfig(env: Env): EsignConfig {
     p12Path: env.ESIGN_P12_PATH ? path.resolve(env.ESIGN_P12_PATH) : undefined,
     p12Password: env.ESIGN_P12_PASSWORD ?? '',
   };
+}
+
+function filesStorage(env: Env): Config['filesStorage'] {
+  const name = (env.FILES_STORAGE || (env.DATABASE_URL ? 'postgres' : 'local')).toLowerCase();
+  if (name !== 'postgres' && name !== 'local')
+    throw new Error(`FILES_STORAGE must be "postgres" or "local", got "${env.FILES_STORAGE}"`);
+  // The embedded database is one process's by design: files in it would gain nothing (decision 350).
+  if (name === 'postgres' && !env.DATABASE_URL)
+    throw new Error('FILES_STORAGE=postgres needs DATABASE_URL (the embedded database keeps files in FILES_DIR)');
+  return name;
 }
 
 function postcodeConfig(env: Env): PostcodeConfig {

@@ -1,12 +1,12 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed';
 import { startMailSender } from './mail/sender';
 import { startHousekeeping } from './services/housekeeping';
 import { startFileHousekeeping } from './files/housekeeping';
-import { fileStorage } from './files/storage';
+import { DiskFileStorage, fileStorage } from './files/storage';
 
 /** Starts one server process: database (migrated), demo data on first start, mail, HTTP. */
 async function main(): Promise<void> {
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     );
   }
 
+  await warnOfFilesLeftOnDisk(config);
+
   const app = await buildApp({ config, db: database.db, logger: true });
   const stopMail = config.smtpUrl
     ? startMailSender(database.db, {
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
     : undefined;
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
-  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config.filesDir), (msg, err) =>
+  const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
   );
 
@@ -49,9 +51,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const filesAt = config.filesStorage === 'postgres' ? 'in PostgreSQL' : config.filesDir;
   console.log(
-    `Portal ready at ${config.publicUrl} · database: ${where}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`,
+    `Portal ready at ${config.publicUrl} · database: ${where} · files: ${filesAt}${config.devMailbox ? ` · mailbox: ${config.publicUrl}/dev/mailbox` : ''}`,
   );
+}
+
+/**
+ * Files kept in the local folder before they moved into PostgreSQL are not served from there
+ * (docs/decisions.md: 352): say so at start, with the command that copies them.
+ */
+async function warnOfFilesLeftOnDisk(config: Config): Promise<void> {
+  if (config.filesStorage !== 'postgres' || config.filesDir === 'memory://') return;
+  const left = (await new DiskFileStorage(config.filesDir).keys().catch(() => [])).filter((key) => !key.endsWith('.part'));
+  if (left.length > 0)
+    console.warn(
+      `Warning: ${left.length} file(s) in ${config.filesDir} are not served: files are kept in PostgreSQL now. Run \`npm run files:to-postgres\` once to copy them there (or set FILES_STORAGE=local).`,
+    );
 }
 
 main().catch((err) => {

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileStorage } from '../../src/server/files/storage';
 import { startTestServer, type TestServer } from './harness';
 import { buildApplication, buildClient, buildLawyer, buildSolicitor, buildUser, signInAs } from './factories';
 import { personal, validSteps } from './applications-fixtures';
@@ -200,7 +199,7 @@ describe('POST /docusign/init', () => {
       sql`select count(*)::int as n from files where application_id = ${c.applicationId} and type = 'instructionsToSolicitorsLetter' and deleted_at is null`,
     );
     expect(letters[0]!.n).toBe(1);
-    const storage = fileStorage(server.config.filesDir);
+    const storage = server.storage();
     for (const d of documents) {
       const chunks: Buffer[] = [];
       for await (const chunk of (await storage.open(d.key))!) chunks.push(chunk as Buffer);
@@ -221,7 +220,7 @@ describe('POST /docusign/init', () => {
       sql`select key from files where application_id = ${c.applicationId} and type = 'loanAgreement' and deleted_at is null`,
     );
     const chunks: Buffer[] = [];
-    for await (const chunk of (await fileStorage(server.config.filesDir).open(row!.key))!) chunks.push(chunk as Buffer);
+    for await (const chunk of (await server.storage().open(row!.key))!) chunks.push(chunk as Buffer);
     const text = tool('pdftotext', Buffer.concat(chunks), ['-raw']).replace(/\s+/g, ' ');
     expect(text).toContain('Credit Agreement');
     expect(text).toContain('Ms Nina Fairweather');
@@ -507,7 +506,7 @@ describe('GET /docusign/signedDocs', () => {
     const tampered = Buffer.from(pdf);
     tampered[200] = tampered[200]! ^ 1;
     expect(tool('pdfsig', tampered)).not.toContain('Signature is Valid');
-    await fileStorage(server.config.filesDir).put(agreement.key, tampered);
+    await server.storage().put(agreement.key, tampered);
     const after = (await signedDocs(staff.admin)).json();
     expect(after.documents.find((d: { type: string }) => d.type === 'loanAgreement').matches).toBe(false);
     expect(after.documents.filter((d: { matches: boolean }) => d.matches)).toHaveLength(4);

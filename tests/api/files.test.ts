@@ -4,7 +4,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '../../src/shared/rules/statuses';
-import { fileStorage } from '../../src/server/files/storage';
 import { contentDisposition } from '../../src/server/files/content-disposition';
 import { startTestServer, type TestServer } from './harness';
 import { fetchLink, multipart, otherLawyer, setStatus, smallPdf, uploadRequest } from './files-helpers';
@@ -60,7 +59,12 @@ afterAll(async () => {
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
-const storedKeys = () => fileStorage(filesDir).keys();
+const storedKeys = () => server.storage().keys();
+/** Partial writes left in the storage: none on disk (`.part` files) and none in PostgreSQL. */
+const partialWrites = async () => [
+  ...fs.readdirSync(filesDir, { recursive: true }).filter((n) => String(n).endsWith('.part')),
+  ...(await server.storage().inventory()).filter((entry) => entry.partial).map((entry) => entry.name),
+];
 const fileRows = (applicationId: number) =>
   server.rows<{ id: number; key: string; deleted_at: string | null; type: string }>(
     sql`select id, key, deleted_at, type from files where application_id = ${applicationId} order by id`,
@@ -127,7 +131,7 @@ describe('POST /applications/file/upload', () => {
     }
     expect(await storedKeys()).toEqual(before);
     expect(await fileRows(apps.incomplete)).toHaveLength(rows);
-    expect(fs.readdirSync(filesDir, { recursive: true }).filter((n) => String(n).endsWith('.part'))).toEqual([]);
+    expect(await partialWrites()).toEqual([]);
   });
 
   it('refuses a file over 20 MB and stores nothing', async () => {
@@ -148,7 +152,7 @@ describe('POST /applications/file/upload', () => {
     expect(res.json()).toEqual({ error: 'fileTooLarge', fields: { file: 'fileTooLarge' } });
     expect(await storedKeys()).toEqual(before);
     expect(await fileRows(apps.incomplete)).toHaveLength(rows);
-    expect(fs.readdirSync(filesDir, { recursive: true }).filter((n) => String(n).endsWith('.part'))).toEqual([]);
+    expect(await partialWrites()).toEqual([]);
   });
 
   it('accepts a file of exactly 20 MB', async () => {

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/connection';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { fileStorage, type FileStorage } from '../../src/server/files/storage';
 
 export { DEMO_PASSWORD };
 
@@ -14,6 +15,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** The file storage the app uses: PostgreSQL on the PostgreSQL lane, the local one on the embedded lane. */
+  storage(): FileStorage;
   close(): Promise<void>;
   /** Signs in and returns the bearer token. */
   signIn(login: string, password?: string): Promise<string>;
@@ -35,7 +38,6 @@ export interface TestServer {
  * ./factories, so none leans on the seed by accident (docs/decisions.md: 215).
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
-  const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent' }), ...overrides };
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (process.env.API_TEST_DB === 'postgres') {
@@ -53,6 +55,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       await c.end();
     };
   }
+  // With DATABASE_URL the files are in PostgreSQL too (FILES_STORAGE's default; decision 350).
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+    ...overrides,
+  };
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   if (options.seed === true) await seedDemoData(handle.db, config);
   const app = await buildApp({ config, db: handle.db });
@@ -69,6 +76,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     app,
     db: handle.db,
     config,
+    storage: () => fileStorage(config, handle.db),
     call,
     rows: (query) => queryRows(handle.db, query),
     async sibling() {

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { fileStorage } from '../../src/server/files/storage';
 import { validPersonal } from '../fixtures/journeys';
 import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
@@ -54,7 +53,7 @@ const openUploadFiles = () =>
       return false;
     }
   }).length;
-const onDisk = async () => (await fileStorage(filesDir).inventory()).map((entry) => entry.name);
+const onDisk = async () => (await server.storage().inventory()).map((entry) => entry.name);
 const claimsOf = async (key: string) =>
   (await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0]!.n;
 

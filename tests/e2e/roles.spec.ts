@@ -13,8 +13,14 @@ const navigation = {
 for (const role of Object.keys(navigation) as (keyof typeof navigation)[]) {
   test(`${role} signs in and sees the navigation of the role`, async ({ page }, testInfo) => {
     await signIn(page, demo[role]);
-    await expect(page).toHaveURL(/\/applications$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+    if (role === 'customer') {
+      // A client with one application starts on it (decision 336).
+      await expect(page).toHaveURL(/\/applications\/\d+\/details$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Application details' })).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(/\/applications$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+    }
 
     // Yellow page header for staff, blue for everyone else.
     const header = page.locator('header.site-header');

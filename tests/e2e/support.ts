@@ -47,9 +47,17 @@ export async function mailboxLink(request: APIRequestContext, to: string, patter
   return new URL(link!).pathname;
 }
 
-/** Opens the menu on a phone; on a desktop the navigation is always there. */
+/**
+ * Opens the menu on a phone; on a desktop the navigation is always there. The menu closes on a
+ * route change, and '/' moves on to the user's start page, so it is opened again until it stays.
+ */
 export async function openNavigation(page: Page, testInfo: TestInfo): Promise<void> {
-  if (isPhone(testInfo)) await page.getByRole('button', { name: 'menu' }).click();
+  if (!isPhone(testInfo)) return;
+  const menu = page.getByRole('dialog');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'menu' }).click();
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -239,7 +240,7 @@ export const files = pgTable(
   {
     id: serial('id').primaryKey(),
     applicationId: integer('application_id').references(() => applications.id),
-    /** Storage key (local path below DATA_DIR/files, or the S3 object key). */
+    /** Storage key: `stored_files.key` in PostgreSQL, or the path below FILES_DIR (docs/decisions.md: 350). */
     key: text('key').notNull().unique(),
     name: text('name').notNull(),
     fileName: text('file_name').notNull(),
@@ -528,3 +529,46 @@ export const signingCertificates = pgTable('signing_certificates', {
   p12: text('p12').notNull(),
   createdAt: createdAt(),
 });
+
+/** Binary column: node-postgres reads a Buffer, PGlite a Uint8Array; both are handed on as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The bytes of uploaded and generated files when they are kept in PostgreSQL (FILES_STORAGE=postgres,
+ * the default with DATABASE_URL; docs/decisions.md: 350), so every server process on every machine
+ * reads them. One row per write: `complete` is false while the bytes arrive (a partial write, which
+ * housekeeping removes when its process died) and turns true, in one transaction with the removal
+ * of an earlier write under the same key, when the last byte is in. `files.key` names `key`.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    complete: boolean('complete').notNull().default(false),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** The last write of a chunk, or the completion (housekeeping's age). */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stored_files_key_idx')
+      .on(t.key)
+      .where(sql`${t.complete}`),
+  ],
+);
+
+/** A stored file's bytes in chunks of at most 512 KB, read and written one chunk at a time. */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    storedFileId: bigint('stored_file_id', { mode: 'number' })
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    chunkNo: integer('chunk_no').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storedFileId, t.chunkNo] })],
+);

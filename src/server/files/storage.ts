@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import { PostgresFileStorage } from './postgres-storage';
+import { KEY_PATTERN, PARTIAL_PATTERN, checkKey } from './storage-keys';
 
 /**
  * Where uploaded documents' bytes live. The database row (files) says what a file is; the storage
@@ -30,18 +34,7 @@ export interface StoredEntry {
   modifiedAt: Date;
 }
 
-/** Keys are made by the server: a two-character shard and a random name. Nothing else is accepted. */
-const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf$/;
-const PARTIAL_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.pdf\.[a-f0-9]{12}\.part$/;
-
-export function newFileKey(): string {
-  const name = randomBytes(16).toString('hex');
-  return `${name.slice(0, 2)}/${name}.pdf`;
-}
-
-function checkKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
-}
+export { newFileKey } from './storage-keys';
 
 async function collect(source: Readable | Uint8Array): Promise<Buffer> {
   if (!(source instanceof Readable)) return Buffer.from(source);
@@ -76,6 +69,7 @@ export class MemoryFileStorage implements FileStorage {
     return [...this.files.keys()].map((name) => ({ name, partial: false, modifiedAt: this.written.get(name) ?? new Date() }));
   }
   async discard(name: string): Promise<void> {
+    if (!KEY_PATTERN.test(name)) throw new Error(`invalid storage entry ${JSON.stringify(name)}`);
     await this.remove(name);
   }
 }
@@ -164,27 +158,34 @@ export class DiskFileStorage implements FileStorage {
   }
 }
 
-const storages = new Map<string, FileStorage>();
+/** What picks a storage: FILES_STORAGE and, for a local one, FILES_DIR. */
+export type StorageConfig = Pick<Config, 'filesStorage' | 'filesDir'>;
+
+const localStorages = new Map<string, FileStorage>();
+const databaseStorages = new WeakMap<Database, FileStorage>();
 
 /**
- * The storage a configuration names. One instance per location and process, so every app built
- * in a process (tests start several on one database) sees the same files, as processes sharing a
- * disk would.
+ * The storage the configuration names (docs/decisions.md: 350): PostgreSQL, reached through the
+ * database the process runs on, or the local folder FILES_DIR ('memory://' in tests). One instance
+ * per location and process, so every app built in a process (tests start several on one database)
+ * sees the same files, as processes sharing a disk or a database would.
  */
-export function fileStorage(filesDir: string): FileStorage {
-  return storages.get(filesDir) ?? createStorage(filesDir);
-}
-
-/** Puts a storage in place for a location (tests: a disk that fails, to see what a full disk does). */
-export function useFileStorage(filesDir: string, storage: FileStorage): void {
-  storages.set(filesDir, storage);
-}
-
-function createStorage(filesDir: string): FileStorage {
-  let storage = storages.get(filesDir);
+export function fileStorage(config: StorageConfig, db: Database): FileStorage {
+  if (config.filesStorage === 'postgres') {
+    let storage = databaseStorages.get(db);
+    if (!storage) databaseStorages.set(db, (storage = new PostgresFileStorage(db)));
+    return storage;
+  }
+  let storage = localStorages.get(config.filesDir);
   if (!storage) {
-    storage = filesDir === 'memory://' ? new MemoryFileStorage() : new DiskFileStorage(filesDir);
-    storages.set(filesDir, storage);
+    storage = config.filesDir === 'memory://' ? new MemoryFileStorage() : new DiskFileStorage(config.filesDir);
+    localStorages.set(config.filesDir, storage);
   }
   return storage;
+}
+
+/** Puts a storage in place of the one a configuration names (tests: a disk that fails, to see what a full disk does). */
+export function replaceFileStorage(config: StorageConfig, db: Database, storage: FileStorage): void {
+  if (config.filesStorage === 'postgres') databaseStorages.set(db, storage);
+  else localStorages.set(config.filesDir, storage);
 }

@@ -65,7 +65,7 @@ export function publicContext(request: FastifyRequest, { db, config }: Context):
     db,
     config,
     actor: request.auth?.user ?? null,
-    storage: fileStorage(config.filesDir),
+    storage: fileStorage(config, db),
     origin: { address: request.ip, device: request.headers['user-agent']?.slice(0, 500) ?? null },
     logError: (message, err) => request.log.error({ err }, message),
   };

@@ -12,16 +12,33 @@ import { useToast } from '../../ui/toast-store';
  * (resendClientInvitation, decision 344). It needs the server at that moment (a new link is made
  * and the old one stops working): it is not queued offline.
  */
+/** The lawyer speaks of 'your client'; staff of 'the client'. */
+const wording = {
+  lawyer: {
+    text: 'Your client has not joined yet. The invitation was sent to',
+    group: 'Invite your client again',
+    label: "Your client's email address",
+  },
+  staff: {
+    text: 'The client has not joined yet. The invitation was sent to',
+    group: 'Invite the client again',
+    label: "The client's email address",
+  },
+} as const;
+
 export function ClientInvitation({
   applicationId,
   email,
   onSent,
+  audience = 'lawyer',
 }: {
   applicationId: number;
   email: string;
   /** The address the client is now invited at (the form shows it). */
   onSent: (email: string) => void;
+  audience?: keyof typeof wording;
 }) {
+  const words = wording[audience];
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState(email);
@@ -50,12 +67,14 @@ export function ClientInvitation({
 
   return (
     <div className="client-invitation">
-      <p className="client-invitation__text">Your client has not joined yet. The invitation was sent to {email}.</p>
+      <p className="client-invitation__text">
+        {words.text} {email}.
+      </p>
       {open ? (
         // A form of its own, outside the step's: its Enter never submits the step.
-        <div className="client-invitation__form" role="group" aria-label="Invite your client again">
+        <div className="client-invitation__form" role="group" aria-label={words.group}>
           <TextField
-            label="Your client's email address"
+            label={words.label}
             type="email"
             inputMode="email"
             autoComplete="off"

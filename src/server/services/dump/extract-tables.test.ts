@@ -45,6 +45,8 @@ describe('the tables of the database extract', () => {
     ])
       expect(written).not.toContain(secret);
     expect(Object.keys(excludedTables)).toContain('idempotency_keys');
+    // File contents kept in PostgreSQL (decision 350) never leave through the extract.
+    expect(Object.keys(excludedTables)).toEqual(expect.arrayContaining(['stored_files', 'stored_file_chunks']));
     // Anything named like a secret must be a decision, not an accident.
     expect(written.filter((name) => /hash|secret|password|token_hash|body/.test(name))).toEqual([]);
   });

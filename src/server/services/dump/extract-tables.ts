@@ -332,4 +332,6 @@ export const excludedTables: Readonly<Record<string, string>> = {
   idempotency_keys: 'the stored answers of offline writes, kept to be replayed: they hold whatever an answer held',
   rate_limits: 'short-lived counters of failed sign-ins, keyed by account and network address',
   signing_certificates: "the provider's signing key (decision 284): whoever holds it can sign as the provider",
+  stored_files: 'where the bytes of stored files are (decision 350); the extract carries no file contents',
+  stored_file_chunks: 'the contents of uploaded and generated files (decision 350): never in the extract',
 };

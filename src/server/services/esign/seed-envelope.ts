@@ -13,7 +13,7 @@ import { generateContractDocuments } from './generate-contract-documents';
  * and the client's signing work on the demo data (docs/decisions.md: 283).
  */
 export async function seedPreparedEnvelope(db: Database, config: Config, applicationId: number, staffUserId: number) {
-  const made = await generateContractDocuments(db, fileStorage(config.filesDir), config, applicationId, {
+  const made = await generateContractDocuments(db, fileStorage(config, db), config, applicationId, {
     uploadedBy: staffUserId,
   });
   const documents = made.filter((document) => envelopeDocumentTypes.includes(document.type));

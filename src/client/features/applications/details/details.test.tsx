@@ -116,6 +116,26 @@ function handlers(application: ReturnType<typeof record>, extra: Handlers = {}):
 }
 
 describe('staff review screen', () => {
+  it('lets staff correct the email of a client who has not joined and invite them again', async () => {
+    const { user, calls } = renderApp('/applications/1/details', {
+      role: 'admin',
+      handlers: handlers(record({ abilities: { ...staffReadOnly, inviteClient: true } }), {
+        'POST /applications/1/client-invitation': () => json(200, { email: 'nina@example.test' }),
+      }),
+    });
+    expect(await screen.findByText(/The client has not joined yet\. The invitation was sent to/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Correct the email or send the invitation again' }));
+    const field = screen.getByLabelText<HTMLInputElement>("The client's email address");
+    await user.clear(field);
+    await user.type(field, 'nina@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/applications/1/client-invitation').map((call) => call.body)).toEqual([
+        { email: 'nina@example.test' },
+      ]),
+    );
+  });
+
   it('shows lawyer information, the five step summaries, files and emails, without actions when read-only', async () => {
     renderApp('/applications/1/details', {
       role: 'admin',

@@ -19,6 +19,7 @@ const none: DetailsAbilities = {
   notifyClient: false,
   sign: false,
   readEmails: false,
+  inviteClient: false,
 };
 
 /** The record's abilities: the server's word, never worked out again on the screen. */

@@ -1,5 +1,6 @@
 import type { Application } from '../applications-api';
 import type { DocumentType } from '../../../../shared/rules/document-types';
+import { ClientInvitation } from '../client-invitation';
 import { JourneySections } from '../journey-sections';
 import { lookupsOf } from '../live-journey';
 import { useSolicitorList } from '../steps/independent-step';
@@ -51,6 +52,9 @@ export function StaffView({
         </div>
         <LoanAmount application={application} editable={abilities.updateLoanAmount} onChanged={onChanged} />
         <ReviewActions application={application} abilities={abilities} offlineCopy={offlineCopy} onChanged={onChanged} />
+        {abilities.inviteClient && !offlineCopy ? (
+          <ClientInvitation applicationId={application.id} email={application.clientEmail} onSent={onChanged} audience="staff" />
+        ) : null}
       </aside>
       <div className="details-staff__answers">
         <LawyerInformation lawyer={application.lawyer} />
