@@ -176,14 +176,40 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Where the build writes the public pages' HTML (scripts/prerender.ts): prerendered/sign-in.html. */
+const PRERENDER_DIR = 'prerendered';
+
 /**
- * The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. A text file
- * goes out as the brotli or gzip file written beside it at build (scripts/precompress.ts), as the
- * browser accepts; the plain file otherwise (decision 310).
+ * The public pages prerendered at build (decision 360), by path: '/sign-in' → 'prerendered/sign-in.html'.
+ * Read once at start, like the static files themselves.
+ */
+export function prerenderedPages(staticDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && entry.name.endsWith('.html')) {
+        const relative = path.relative(path.join(staticDir, PRERENDER_DIR), full).split(path.sep).join('/');
+        pages.set(`/${relative.slice(0, -'.html'.length)}`, `${PRERENDER_DIR}/${relative}`);
+      }
+    }
+  };
+  walk(path.join(staticDir, PRERENDER_DIR));
+  return pages;
+}
+
+/**
+ * The built PWA with an SPA fallback: a public page prerendered at build gets its HTML (decision
+ * 360), any other GET that wants HTML gets index.html. A text file goes out as the brotli or gzip
+ * file written beside it at build (scripts/precompress.ts), as the browser accepts; the plain file
+ * otherwise (decision 310).
  */
 async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const prerendered = built ? prerenderedPages(staticDir) : new Map<string, string>();
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -205,7 +231,9 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]+$/i.test(pathname);
     if (built && wantsPage) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      // '/sign-in/' is the same page to the client's router.
+      const page = prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+      return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).send({ error: 'notFound' });
   });
