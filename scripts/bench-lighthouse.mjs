@@ -5,8 +5,9 @@
 // or fail. It builds nothing: `npm run build` first (it reads dist/ and dist-server/), then it
 // starts the compiled server on a free port with a fresh embedded database (the demo data seeds
 // itself).
-//   npm run bench:lighthouse                  node scripts/bench-lighthouse.mjs [runs per page, default 3]
+//   npm run bench:lighthouse                  node scripts/bench-lighthouse.mjs [runs per page, default 3] [--page=/sign-in]
 //   CHROME_PATH=/usr/bin/chromium            the browser (default: that one)
+//   LIGHTHOUSE_REPORT_DIR=/tmp/lh-reports     also keep each run's full report (JSON) there
 //   LIGHTHOUSE_MODULE=/tmp/lh/node_modules/lighthouse/core/index.js   a Lighthouse outside node_modules
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,10 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { root, startBenchServer } from './bench-server.mjs';
 
-const RUNS = Math.max(1, Number(process.argv[2] ?? 3) || 3);
+const args = process.argv.slice(2);
+const RUNS = Math.max(1, Number(args.find((a) => !a.startsWith('--')) ?? 3) || 3);
+/** `--page=/sign-in` measures only that page. */
+const ONLY = args.find((a) => a.startsWith('--page='))?.slice('--page='.length);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100, cls: 0.02, tbt: 100 };
 
@@ -32,7 +36,7 @@ const { base, stop } = await startBenchServer();
 const pages = [
   { name: '/sign-in (first visit)', url: '/sign-in' },
   { name: '/applications (signed in)', url: '/applications', signIn: { login: 'lawyer@demo.test', password: 'Demo-pass-1' } },
-];
+].filter((page) => !ONLY || page.url === ONLY);
 
 try {
   console.log(
@@ -46,7 +50,7 @@ try {
   console.log('--------------------------  -----------  -------------  ------  ------  ------  -------');
   for (const page of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(page));
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(page, i));
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
     const range = (key) => {
@@ -74,13 +78,25 @@ try {
   stop();
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP): that run again, twice at most. */
+async function auditWithRetry(page, index) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(page, index);
+    } catch (error) {
+      if (attempt >= 3 || !/^Lighthouse:/.test(error.message)) throw error;
+      console.log(`    (${page.url}: ${error.message}; running it again)`);
+    }
+  }
+}
+
 /**
  * One Lighthouse run in a browser of its own (a fresh profile: nothing cached, no service worker).
  * Lighthouse reaches it over the DevTools port. For a signed-in page the token is put into
  * localStorage first, on a JSON address of the same origin that loads no asset, and Lighthouse is
  * told to keep the origin's storage (it would otherwise clear it before loading the page).
  */
-async function audit(page) {
+async function audit(page, index) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
   const port = 9300 + Math.floor(Math.random() * 600);
   const context = await chromium.launchPersistentContext(profile, {
@@ -124,6 +140,11 @@ async function audit(page) {
       },
       undefined,
     );
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${page.url.replace(/\W+/g, '-').replace(/^-/, '')}-${index + 1}.json`;
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), result.report);
+    }
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
     // A signed-in page that fell back to /sign-in would measure the wrong screen.
