@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import { createServer, type Manifest, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 /** A public page to prerender: its address and the module of its route (the manifest's key). */
 export interface PrerenderedPage {
@@ -102,6 +102,104 @@ export function inlineShellCss(): Plugin {
           const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
           return `<style>${css}</style>`;
         });
+      },
+    },
+  };
+}
+
+/**
+ * Signed-in screens a page load often lands on (a bookmark, a reload), with the modules their
+ * route loads: the layout and the page. Their chunks wait for the entry otherwise.
+ */
+export const SIGNED_IN_ROUTES: readonly { pattern: string; modules: readonly string[] }[] = [
+  { pattern: '/', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/home-page.tsx'] },
+  { pattern: '/applications', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/applications-page.tsx'] },
+  {
+    pattern: '/applications/:id/details',
+    modules: ['src/client/app/layout.tsx', 'src/client/features/applications/application-details-page.tsx'],
+  },
+  { pattern: '/loans', modules: ['src/client/app/layout.tsx', 'src/client/features/loans/loans-page.tsx'] },
+  { pattern: '/drawdowns', modules: ['src/client/app/layout.tsx', 'src/client/features/drawdowns/drawdowns-page.tsx'] },
+];
+
+/** The small script index.html loads first (decision 363); `routes` holds [pattern, js files, css files]. */
+export function routePreloadScript(routes: readonly (readonly [string, readonly string[], readonly string[]])[]): string {
+  return `// Written by the build (scripts/prerender.ts, decision 363): with a session stored on this device,
+// fetch the signed-in route's chunks while the entry still downloads.
+(function () {
+  var routes = ${JSON.stringify(routes)};
+  try {
+    if (!localStorage.getItem('token')) return;
+  } catch (e) {
+    return;
+  }
+  var path = location.pathname.replace(/(.)\\/+$/, '$1');
+  for (var i = 0; i < routes.length; i++) {
+    var re = new RegExp('^' + routes[i][0].replace(/:[A-Za-z]+/g, '[^/]+') + '$');
+    if (!re.test(path)) continue;
+    var add = function (rel, href, as) {
+      var link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      if (as) link.as = as;
+      link.crossOrigin = '';
+      document.head.appendChild(link);
+    };
+    routes[i][1].forEach(function (href) { add('modulepreload', href); });
+    routes[i][2].forEach(function (href) { add('preload', href, 'style'); });
+    return;
+  }
+})();
+`;
+}
+
+/**
+ * Emits the route preload script and puts it into index.html before the entry (an async classic
+ * script: it runs as soon as it arrives, without waiting for the entry's modules).
+ */
+export function routePreload(): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'portal:route-preload',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+        const byModule = new Map(
+          chunks
+            .filter((c) => c.facadeModuleId)
+            .map((c) => [path.relative(process.cwd(), c.facadeModuleId!).split(path.sep).join('/'), c]),
+        );
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const visit = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported, into);
+        };
+        if (entry) visit(entry.fileName, inEntry);
+        const routes = SIGNED_IN_ROUTES.map((route) => {
+          const files = new Set<string>();
+          for (const module of route.modules) {
+            const chunk = byModule.get(module);
+            if (!chunk) throw new Error(`[route-preload] ${module} is not a chunk of the build`);
+            visit(chunk.fileName, files);
+          }
+          const js = [...files].filter((file) => !inEntry.has(file));
+          const css = [...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+          return [route.pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)] as const;
+        });
+        const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(routes) });
+        fileName = this.getFileName(reference);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!fileName) return html;
+        return html.replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`);
       },
     },
   };
