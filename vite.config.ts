@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildBudget } from './scripts/build-budget.js';
 import { precompress } from './scripts/precompress.js';
-import { inlineShellCss, prerender } from './scripts/prerender.js';
+import { inlineShellCss, prerender, routePreload } from './scripts/prerender.js';
 
 const THEME_COLOR = '#0b3d91';
 const BACKGROUND_COLOR = '#ffffff';
@@ -90,6 +90,7 @@ export default defineConfig({
       }),
     !underTest && pwaHeadTags(),
     !underTest && inlineShellCss(),
+    !underTest && routePreload(),
     !underTest && buildBudget(),
     // The public pages' HTML (decision 360): after the worker (whose precache keeps the one shell).
     !underTest && prerender(),

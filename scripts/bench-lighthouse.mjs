@@ -68,6 +68,8 @@ try {
         String(Math.round(median.tbt)).padStart(7),
       ].join('  '),
     );
+    const speeds = runs.map((r) => r.benchmarkIndex);
+    console.log(`    machine: Lighthouse benchmark index ${Math.min(...speeds)}–${Math.max(...speeds)}`);
     for (const failure of median.failedAccessibility) console.log(`    accessibility: ${failure}`);
     for (const hint of median.hints) console.log(`    performance: ${hint}`);
   }
@@ -157,6 +159,8 @@ async function audit(page, index) {
       lcp: audits['largest-contentful-paint'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
+      // Lighthouse's own measure of this machine's speed at the time (a fast desktop: 1,500 and more).
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       failedAccessibility: categories.accessibility.auditRefs
         .map((ref) => audits[ref.id])
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
