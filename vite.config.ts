@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildBudget } from './scripts/build-budget.js';
 import { precompress } from './scripts/precompress.js';
+import { inlineShellCss, prerender, routePreload } from './scripts/prerender.js';
 
 const THEME_COLOR = '#0b3d91';
 const BACKGROUND_COLOR = '#ffffff';
@@ -88,8 +89,12 @@ export default defineConfig({
         devOptions: { enabled: false },
       }),
     !underTest && pwaHeadTags(),
+    !underTest && inlineShellCss(),
+    !underTest && routePreload(),
     !underTest && buildBudget(),
-    // Last: .br and .gz beside every text file, once the service worker is written too.
+    // The public pages' HTML (decision 360): after the worker (whose precache keeps the one shell).
+    !underTest && prerender(),
+    // Last: .br and .gz beside every text file, once the service worker and the pages are written.
     !underTest && precompress(),
   ],
   build: {

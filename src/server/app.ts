@@ -176,12 +176,29 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Where the build writes the public pages' HTML (scripts/prerender.ts): prerendered/sign-in.html. */
+const PRERENDER_DIR = 'prerendered';
+
 /**
- * The built PWA with an SPA fallback: any other GET that wants HTML gets index.html. A text file
- * goes out as the brotli or gzip file written beside it at build (scripts/precompress.ts), as the
- * browser accepts; the plain file otherwise (decision 310). Files are looked up on each request
- * (one wildcard route, not one route per file found at start), so a build made while the server
- * runs is served at once, new asset names included (decision 346).
+/**
+ * The public page prerendered at build for a path (decision 360), '/sign-in' → 'prerendered/sign-in.html',
+ * looked up on each request like every built file (decision 346); undefined for any other path.
+ */
+function prerenderedPage(staticDir: string, pathname: string): string | undefined {
+  // '/sign-in/' is the same page to the client's router; only plain path names are looked up.
+  const name = pathname.replace(/\/+$/, '');
+  if (!/^(\/[a-z0-9-]+)+$/.test(name)) return undefined;
+  const file = `${PRERENDER_DIR}${name}.html`;
+  return fs.existsSync(path.join(staticDir, file)) ? file : undefined;
+}
+
+/**
+ * The built PWA with an SPA fallback: a public page prerendered at build gets its HTML (decision
+ * 360), any other GET that wants HTML gets index.html. A text file goes out as the brotli or gzip
+ * file written beside it at build (scripts/precompress.ts), as the browser accepts; the plain file
+ * otherwise (decision 310). Files are looked up on each request (one wildcard route, not one route
+ * per file found at start), so a build made while the server runs is served at once, new asset
+ * names included (decision 346).
  */
 async function serveClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
@@ -207,7 +224,7 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]+$/i.test(pathname);
     if (built && wantsPage) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(prerenderedPage(staticDir, pathname) ?? 'index.html');
     }
     return reply.code(404).send({ error: 'notFound' });
   });
