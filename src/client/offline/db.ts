@@ -179,6 +179,9 @@ class PortalDb extends Dexie {
       })
       // Version 3: a stored file's owner is `owner`; before, each feature named it its own way.
       .upgrade((tx) => moveLegacyOwners(tx.table('uploads')));
+    // Version 4: a user's results of versioned writes by the record saved, so sending a versioned
+    // write reads only that record's (not every result kept for a day; decision 382). Nothing to move.
+    this.version(4).stores({ results: 'id, userId, at, [userId+version.key]' });
   }
 }
 

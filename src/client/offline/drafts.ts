@@ -9,7 +9,8 @@ import { reportStorageError, requestPersistentStorage } from './persist';
 import { bindSessionStore } from '../session/current-session';
 
 /**
- * Drafts: every edit of a form is kept on the device as it is typed (debounced), and on blur,
+ * Drafts: every edit of a form is kept on the device as it is typed (right after the keystroke's
+ * frame; edits made while a write runs go together in the next one), and on blur,
  * moving on, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
  * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
  */
@@ -30,7 +31,33 @@ export interface DraftRecord<V> {
   conflict?: { data: unknown; version: number };
 }
 
-const DRAFT_DEBOUNCE_MS = 300;
+/** The longest an edit waits for the next frame before it is written anyway (a hidden tab has none). */
+const DRAFT_FRAME_TIMEOUT_MS = 100;
+
+/**
+ * Runs `task` once, right after the next frame is drawn (the keystroke's render is on screen
+ * first), or DRAFT_FRAME_TIMEOUT_MS later where no frame comes. Answers the cancel.
+ */
+function afterNextFrame(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    task();
+  };
+  const timers: ReturnType<typeof setTimeout>[] = [setTimeout(run, DRAFT_FRAME_TIMEOUT_MS)];
+  const frame =
+    typeof globalThis.requestAnimationFrame === 'function'
+      ? globalThis.requestAnimationFrame(() => timers.push(setTimeout(run, 0)))
+      : null;
+  function cancel() {
+    done = true;
+    timers.forEach((timer) => clearTimeout(timer));
+    if (frame !== null) globalThis.cancelAnimationFrame(frame);
+  }
+  return cancel;
+}
 
 /** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
 const pendingFlushers = new Map<string, () => Promise<void>>();
@@ -204,7 +231,10 @@ export interface UseDraft<V> {
   /** False until the stored draft (or its absence) is known: render the form only then. */
   loaded: boolean;
   draft: DraftRecord<V> | undefined;
-  /** Keeps the value (debounced ~300 ms); baseVersion when the form was (re)based on the server's copy. */
+  /**
+   * Keeps the value: written right after the keystroke's frame, or with the next write when
+   * one is under way (the latest value wins); baseVersion when the form was (re)based on the server's copy.
+   */
   save(value: V, meta?: { baseVersion?: number }): void;
   /** Writes a pending edit now (on blur, on moving on, before a save). */
   flush(): Promise<void>;
@@ -277,8 +307,10 @@ export function useDraft<V>(
   }, [current]);
 
   const pending = useRef<Pending | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const chain = useRef<Promise<void>>(Promise.resolve());
+  /** Cancels the scheduled write of what is pending. */
+  const scheduled = useRef<(() => void) | null>(null);
+  /** The write loop under way, if any. */
+  const writing = useRef<Promise<void> | null>(null);
   const known = useRef<Known>(null);
   const knownRow = useRef<string | null>(null);
   const onExternalRef = useRef(options.onExternalChange);
@@ -305,43 +337,63 @@ export function useDraft<V>(
     [rowId],
   );
 
-  const flush = useCallback((): Promise<void> => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
-    const next = pending.current;
-    pending.current = null;
-    if (next) {
-      pendingFlushers.delete(draftRowId(next.userId, next.key));
-      chain.current = chain.current
-        .then(async () => {
-          // Read by scripts/bench-offline.mjs (a PerformanceObserver): how long the write took and
-          // when the draft was safe. Costs nothing; cleared at once so entries never pile up.
-          const start = performance.now();
-          const base = known.current;
-          const written = await writeDraft(
-            next.userId,
-            next.key,
-            next.value,
-            base ? { ...next.meta, base: base.value } : next.meta,
-          );
-          if (base && known.current === base) {
-            known.current = { value: written };
-            // Merged with another tab's typing stored meanwhile: the form shows those fields too.
-            if (!sameDraftValue(written, next.value)) {
-              const theirs = parseRef.current(written);
-              const before = parseRef.current(base.value);
-              if (theirs !== null && before !== null) onExternalRef.current?.(theirs, before);
-            }
+  /**
+   * The one write loop of this draft (decision 381): it takes what is pending, writes it in one
+   * transaction, and goes on while typing left more; keystrokes made while a write runs only
+   * replace the pending value, so they are written together next (the latest wins) and never wait.
+   */
+  const writeLoop = useCallback(async (): Promise<void> => {
+    for (let next = pending.current; next !== null; next = pending.current) {
+      pending.current = null;
+      if (pendingFlushers.get(draftRowId(next.userId, next.key)) === flushRef.current)
+        pendingFlushers.delete(draftRowId(next.userId, next.key));
+      try {
+        // Read by scripts/bench-offline.mjs (a PerformanceObserver): how long the write took and
+        // when the draft was safe. Costs nothing; cleared at once so entries never pile up.
+        const start = performance.now();
+        const base = known.current;
+        const written = await writeDraft(
+          next.userId,
+          next.key,
+          next.value,
+          base ? { ...next.meta, base: base.value } : next.meta,
+        );
+        performance.measure?.('portal:draft-write', { start });
+        performance.clearMeasures?.('portal:draft-write');
+        if (base && known.current === base) {
+          known.current = { value: written };
+          // Merged with another tab's typing stored meanwhile: the form shows those fields too.
+          if (!sameDraftValue(written, next.value)) {
+            const theirs = parseRef.current(written);
+            const before = parseRef.current(base.value);
+            if (theirs !== null && before !== null) onExternalRef.current?.(theirs, before);
           }
-          performance.measure?.('portal:draft-write', { start });
-          performance.clearMeasures?.('portal:draft-write');
-        })
-        .catch((error: unknown) => reportStorageError(error));
+        }
+      } catch (error) {
+        reportStorageError(error);
+      }
     }
-    return chain.current;
   }, []);
+
+  const flush = useCallback((): Promise<void> => {
+    // Cancelling a scheduled write that has run (this call may be it) is harmless.
+    scheduled.current?.();
+    scheduled.current = null;
+    if (!writing.current) {
+      if (pending.current === null) return Promise.resolve();
+      const loop = writeLoop().finally(() => {
+        if (writing.current === loop) writing.current = null;
+        // An edit that came as the loop ended: written after the next frame, like any other.
+        if (pending.current !== null && !scheduled.current) scheduled.current = afterNextFrame(() => void flushRef.current());
+      });
+      writing.current = loop;
+      return loop;
+    }
+    // A write is under way: the loop takes what is pending when it ends; answer once that is written.
+    return writing.current.then(() => (pending.current === null ? undefined : flushRef.current()));
+  }, [writeLoop]);
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
 
   const save = useCallback(
     (value: V, meta: { baseVersion?: number } = {}) => {
@@ -352,18 +404,18 @@ export function useDraft<V>(
       const baseVersion = meta.baseVersion ?? pending.current?.meta.baseVersion;
       pending.current = { userId, key, value, meta: baseVersion === undefined ? {} : { baseVersion } };
       pendingFlushers.set(draftRowId(userId, key), flush);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DRAFT_DEBOUNCE_MS);
+      // Written right after this keystroke's frame (or by the loop under way).
+      if (!scheduled.current && !writing.current) scheduled.current = afterNextFrame(() => void flush());
     },
     [key, userId, flush],
   );
 
   const clear = useCallback(async () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
+    scheduled.current?.();
+    scheduled.current = null;
     if (pending.current) pendingFlushers.delete(draftRowId(pending.current.userId, pending.current.key));
     pending.current = null;
-    await chain.current;
+    await writing.current;
     if (key !== null && userId !== null) await deleteDraft(userId, key).catch((error: unknown) => reportStorageError(error));
   }, [key, userId]);
 

@@ -128,7 +128,7 @@ async function applyOutcome(
   sent: SentVersion | null,
 ): Promise<void> {
   const { userId } = row;
-  await db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
+  await settleTogether(async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
@@ -188,6 +188,49 @@ async function applyOutcome(
   });
 }
 
+interface Settling {
+  work: () => Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Answers waiting for the transaction that writes them, and that transaction, if one is under way. */
+let settling: Settling[] = [];
+let committing: Promise<void> | null = null;
+
+function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
+  return db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
+    for (const work of works) await work();
+  });
+}
+
+/**
+ * Writes one answer's changes (applyOutcome's) in a transaction (decision 382). Answers that come
+ * while a transaction is under way are written together in the next one, each as a whole and in
+ * the order they came, so the outbox, the results and every screen's live queries change once per
+ * transaction instead of once per write. If a transaction of several fails, each is written alone,
+ * so only the one that cannot be written fails.
+ */
+function settleTogether(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    settling.push({ work, resolve, reject });
+    committing ??= (async () => {
+      while (settling.length > 0) {
+        const batch = settling;
+        settling = [];
+        try {
+          await settleTransaction(batch.map((item) => item.work));
+          batch.forEach((item) => item.resolve());
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+          else for (const item of batch) await settleTransaction([item.work]).then(item.resolve, item.reject);
+        }
+      }
+      committing = null;
+    })();
+  });
+}
+
 /** The version a versioned write was sent on (what its result records as `from`). */
 interface SentVersion {
   key: string;
@@ -202,7 +245,11 @@ interface SentVersion {
  */
 async function ownVersion(userId: number, key: string, base: number): Promise<number> {
   const made = new Map<number, number>();
-  const results = readRows('results', resultRowSchema, await db.results.where('userId').equals(userId).toArray());
+  const results = readRows(
+    'results',
+    resultRowSchema,
+    await db.results.where('[userId+version.key]').equals([userId, key]).toArray(),
+  );
   for (const result of results)
     if (result.version && result.version.key === key) made.set(result.version.from, result.version.to);
   let version = base;
@@ -290,74 +337,98 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
   }
 }
 
-/** Writes in different scopes sent side by side, at most this many at once. */
-const PARALLEL_SCOPES = 4;
+/** Writes in different scopes sent side by side, at most this many at once (decision 380). */
+export const PARALLEL_SCOPES = 4;
 
+/**
+ * One pass over the user's outbox (decision 380). The queue is read in one transaction (and again
+ * for what was queued while it ran), each write is put at the end of its scope's lane, and the
+ * lanes run side by side, at most PARALLEL_SCOPES sends at once: a write never waits for another
+ * scope's, only for the one before it in its own scope. A write with no scope has a lane of its own.
+ */
 async function runPass(current: Engine): Promise<PassEnd> {
   const userId = currentUserId();
   if (userId === null) return 'paused';
   if (current.pausedToken !== null && current.pausedToken === currentToken()) return 'paused';
   current.pausedToken = null;
   const blockedScopes = new Set<string>();
-  /** The last write started in each scope: the next one of that scope waits for it. */
-  const lanes = new Map<string, Promise<WriteEnd>>();
-  const inFlight = new Set<Promise<WriteEnd>>();
+  /** The end of each scope's lane: the next write of that scope starts after it. */
+  const lanes = new Map<string, Promise<void>>();
+  const running = new Set<Promise<void>>();
+  let sending = 0;
+  const slotFreed: (() => void)[] = [];
   let stop: PassEnd | null = null;
   let blocked = false;
-  let settledAfterBlock = false;
+  let settled = false;
 
-  const track = (scope: string | null, work: Promise<WriteEnd>) => {
-    const tracked = work.then((end) => {
-      if (typeof end === 'object') stop ??= end.stop;
-      else if (end === 'blocked') {
-        blocked = true;
-        if (scope !== null) blockedScopes.add(scope);
-      } else if (end === 'settled' && blocked) settledAfterBlock = true;
-      return end;
-    });
-    inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
-    if (scope !== null) lanes.set(scope, tracked);
-  };
-
-  // Rows are taken in order of seq, each read on its own after the last one handled: a long queue
-  // costs one small read per write, not a read of the whole queue per write.
-  let lastSeq = 0;
-  for (;;) {
+  const stopped = () => {
     // Stopped (the layout went away), or another user signed in meanwhile: stop here.
     if (engine !== current || currentUserId() !== userId) stop ??= 'paused';
-    if (stop !== null) break;
-    const next = await db.outbox
+    return stop !== null;
+  };
+
+  /** One write, its turn in its lane come: held, skipped, or sent once a sending slot is free. */
+  const turn = async (row: OutboxRow, handler: MutationHandler<unknown>, payload: unknown, scope: string | null) => {
+    if (stopped()) return;
+    if (scope !== null && blockedScopes.has(scope)) return;
+    // Held, not blocked: the writes after it (what it waits for) go on.
+    if (payload !== undefined && handler.holdWhile && (await handler.holdWhile(payload, holdContext(row)))) return;
+    while (sending >= PARALLEL_SCOPES) await new Promise<void>((resolve) => slotFreed.push(resolve));
+    if (stopped()) return;
+    sending += 1;
+    let end: WriteEnd;
+    try {
+      end = await sendOne(current, row, handler);
+    } finally {
+      sending -= 1;
+      slotFreed.shift()?.();
+    }
+    if (typeof end === 'object') stop ??= end.stop;
+    else if (end === 'blocked') {
+      blocked = true;
+      if (scope !== null) blockedScopes.add(scope);
+    } else if (end === 'settled') settled = true;
+  };
+
+  let lastSeq = 0;
+  while (!stopped()) {
+    // Every write queued after the last one taken, in one read (not one read per write).
+    const rows = await db.outbox
       .where('seq')
       .above(lastSeq)
       .filter((row) => row.userId === userId)
-      .first();
-    if (!next) break;
-    lastSeq = next.seq;
-    if (engineState().phase !== 'syncing') await setPhase('syncing');
-    const row = readRow('outbox', outboxRowSchema, next);
-    // Unreadable (reported, kept), or of a kind no feature has registered (yet): it waits.
-    const handler = row ? handlerOf(row.kind) : undefined;
-    if (!row || !handler) continue;
-    const payload = v.safeParse(handler.payload, row.payload);
-    const scope = await scopeKey(userId, payload.success ? handler.scope(payload.output) : null);
-    if (scope !== null) {
-      // Writes of one scope go one after another: this one waits for the last one started.
-      const before = lanes.get(scope);
-      if (before) await before;
-      if (stop !== null) break;
-      if (blockedScopes.has(scope)) continue;
+      .toArray();
+    if (rows.length === 0) {
+      if (running.size === 0) break;
+      // Once the lanes are done, what they queued meanwhile (a follow-up write) is read too.
+      while (running.size > 0) await Promise.all(running);
+      continue;
     }
-    // Held, not blocked: the writes after it (what it waits for) go on.
-    if (payload.success && handler.holdWhile && (await handler.holdWhile(payload.output, holdContext(row)))) continue;
-    while (inFlight.size >= PARALLEL_SCOPES) await Promise.race(inFlight);
-    if (stop !== null) break;
-    track(scope, sendOne(current, row, handler));
+    lastSeq = rows[rows.length - 1]!.seq;
+    if (engineState().phase !== 'syncing') await setPhase('syncing');
+    for (const next of rows) {
+      const row = readRow('outbox', outboxRowSchema, next);
+      // Unreadable (reported, kept), or of a kind no feature has registered (yet): it waits.
+      const handler = row ? handlerOf(row.kind) : undefined;
+      if (!row || !handler) continue;
+      const parsed = v.safeParse(handler.payload, row.payload);
+      const payload = parsed.success ? parsed.output : undefined;
+      const scope = await scopeKey(userId, parsed.success ? handler.scope(parsed.output) : null);
+      const before = scope === null ? undefined : lanes.get(scope);
+      const work = (before ?? Promise.resolve()).then(() => turn(row, handler, payload, scope));
+      const tracked = work.catch((error: unknown) => {
+        reportStorageError(error);
+        stop ??= 'offline';
+      });
+      running.add(tracked);
+      void tracked.finally(() => running.delete(tracked));
+      if (scope !== null) lanes.set(scope, tracked);
+    }
   }
-  await Promise.all(inFlight);
+  while (running.size > 0) await Promise.all(running);
   if (stop !== null) return stop;
-  // A write that waited for a local id another write of this pass has made: once more.
-  if (blocked && settledAfterBlock) current.rerun = true;
+  // A write that waited for a local id another write of this pass may have made: once more.
+  if (blocked && settled) current.rerun = true;
   return 'drained';
 }
 

@@ -30,8 +30,6 @@ function renderDraft(store: AppStore, key: string | null = KEY) {
   return renderHook(() => useDraft<Values>(key, parse), { wrapper: wrapper(store) });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let store: AppStore;
 
 beforeEach(async () => {
@@ -67,19 +65,38 @@ describe('useDraft', () => {
     expect(second.result.current.draft).toMatchObject({ key: KEY, userId: 1, baseVersion: 3, status: 'editing' });
   });
 
-  it('debounces saves (~300 ms) and writes only the last value', async () => {
+  it('writes once the page is idle after a keystroke; keystrokes before that go in one write, the latest wins', async () => {
     const { result } = renderDraft(store);
     await waitFor(() => expect(result.current.loaded).toBe(true));
     const put = vi.spyOn(db.drafts, 'put');
-    act(() => result.current.save({ name: 'A' }));
-    await sleep(100);
-    act(() => result.current.save({ name: 'Ad' }));
-    await sleep(100);
-    act(() => result.current.save({ name: 'Ada' }));
-    await sleep(100);
-    expect(await db.drafts.get(draftRowId(1, KEY))).toBeUndefined();
-    await waitFor(() => expect(result.current.draft?.value).toEqual({ name: 'Ada' }));
+    act(() => {
+      result.current.save({ name: 'A' });
+      result.current.save({ name: 'Ad' });
+      result.current.save({ name: 'Ada' });
+    });
+    expect(put).not.toHaveBeenCalled();
+    await waitFor(async () => expect((await db.drafts.get(draftRowId(1, KEY)))?.value).toEqual({ name: 'Ada' }));
     expect(put).toHaveBeenCalledTimes(1);
+  });
+
+  it('keystrokes made while a write runs never wait: they go together in the next write', async () => {
+    const { result } = renderDraft(store);
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    const put = vi.spyOn(db.drafts, 'put');
+    put.mockClear();
+    let written: Promise<void> = Promise.resolve();
+    act(() => {
+      result.current.save({ name: 'G' });
+      // The write of 'G' starts now and is under way while the next keys are typed.
+      written = result.current.flush();
+      result.current.save({ name: 'Gr' });
+      result.current.save({ name: 'Gra' });
+      result.current.save({ name: 'Grace' });
+    });
+    await act(() => written);
+    await act(() => result.current.flush());
+    expect((await db.drafts.get(draftRowId(1, KEY)))?.value).toEqual({ name: 'Grace' });
+    expect(put.mock.calls.map(([row]) => (row.value as Values).name)).toEqual(['G', 'Grace']);
   });
 
   it('flush writes at once (blur, step change)', async () => {

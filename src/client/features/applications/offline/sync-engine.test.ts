@@ -8,7 +8,7 @@ import { readDraftRow, writeDraft } from '../../../offline/drafts';
 import { newLocalApplicationId, stepDraftKey } from './application-ids';
 import { serverIdOf } from '../../../offline/local-ids';
 import { countUnsent, enqueue, waitForResult } from '../../../offline/outbox';
-import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, startSync, syncNow } from '../../../offline/sync-engine';
+import { backoffDelay, BACKOFF_BASE_MS, BACKOFF_MAX_MS, PARALLEL_SCOPES, startSync, syncNow } from '../../../offline/sync-engine';
 import {
   jsonResponse,
   fakeServer,
@@ -209,6 +209,56 @@ describe('outbox and sync engine', () => {
     expect(settled?.conflict).toBeUndefined();
   });
 
+  it('different applications go side by side, at most PARALLEL_SCOPES at once; one application’s saves stay in order, each sent once', async () => {
+    const versions = new Map<number, number>();
+    let inFlight = 0;
+    let most = 0;
+    const server = fakeServer({
+      'POST /applications/update/case': async (call: SentCall) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        const body = call.body as { applicationId: number; baseVersion: number; journeyData: unknown };
+        const current = versions.get(body.applicationId) ?? 0;
+        if (body.baseVersion !== current)
+          return jsonResponse(409, { error: 'conflict', current: { data: {}, version: current } });
+        versions.set(body.applicationId, current + 1);
+        return jsonResponse(200, { data: body.journeyData, version: current + 1 });
+      },
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const ids: string[] = [];
+    // Queued application by application, as the wizard does: 6 applications, 3 saves each.
+    for (let app = 1; app <= 6; app++)
+      for (let save = 0; save < 3; save++)
+        ids.push(
+          await enqueue({
+            kind: 'saveStep',
+            applicationId: app,
+            step: 'case',
+            baseVersion: save,
+            data: { caseRef: `${app}-${save}` },
+          }),
+        );
+    server.offline = false;
+    await syncNow();
+    expect(most).toBe(PARALLEL_SCOPES);
+    for (let app = 1; app <= 6; app++) {
+      const sent = server.calls.filter((call) => (call.body as { applicationId: number }).applicationId === app);
+      expect(sent.map((call) => (call.body as { journeyData: { case: { caseRef: string } } }).journeyData.case.caseRef)).toEqual([
+        `${app}-0`,
+        `${app}-1`,
+        `${app}-2`,
+      ]);
+      expect(versions.get(app)).toBe(3);
+    }
+    expect(new Set(server.calls.map((call) => call.idempotencyKey)).size).toBe(18);
+    for (const id of ids) expect(await waitForResult(id)).toMatchObject({ status: 'done' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('the same step saved twice offline: the second is based on the version the first made', async () => {
     let version = 3;
     const server = fakeServer({
@@ -226,7 +276,10 @@ describe('outbox and sync engine', () => {
     const other = await enqueue({ kind: 'saveStep', applicationId: 8, step: 'case', baseVersion: 3, data: { caseRef: 'X' } });
     server.offline = false;
     await syncNow();
-    expect(server.calls.map((call) => (call.body as { baseVersion: number }).baseVersion)).toEqual([3, 4, 3]);
+    const sent = server.calls.map((call) => call.body as { applicationId: number; baseVersion: number });
+    expect(sent.filter((body) => body.applicationId === 7).map((body) => body.baseVersion)).toEqual([3, 4]);
+    // The other application goes side by side with the first save, not after both (decision 380).
+    expect(sent.map((body) => body.applicationId)).toEqual([7, 8, 7]);
     expect(await waitForResult(first)).toMatchObject({ status: 'done' });
     expect(await waitForResult(second)).toMatchObject({ status: 'done', body: { version: 5 } });
     // Another application's save keeps its own base (here the fake server's single counter refuses it).
