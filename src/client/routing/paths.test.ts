@@ -48,6 +48,8 @@ const decidedRoutes: Record<string, readonly Permission[]> = {
   '/applications/:id/application-customer-accepted-lawyer': ['readApplication'],
   // The built-in provider's signing page (docs/decisions.md 286): the client's, as the details page.
   '/esign/:token': ['readApplication'],
+  // What is waiting on this device or needs the user (decision 342): everyone's own, no permission.
+  '/changes': [],
 };
 
 describe('route table', () => {
