@@ -12,7 +12,7 @@
  *   npm run bench:api
  *   BENCH_DB=pglite|postgres BENCH_SECONDS=5 BENCH_MAX_REQUESTS=4000 npm run bench:api
  */
-import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -170,41 +170,10 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
   return { port, child };
 }
 
-/** A throw-away PostgreSQL server as the API tests' set-up starts one (tests/api/postgres-global-setup.ts). */
+/** A throw-away PostgreSQL server, as the API tests' lane starts one, with room for 50 connections and the server's own. */
 async function startPostgres(): Promise<{ url: string; stop: () => void }> {
-  const { findPostgresBin } = await import('../tests/api/postgres-global-setup');
-  const bin = findPostgresBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const run = (cmd: string, args: string[]) => {
-    const full = path.join(bin, cmd);
-    const result = asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
-      : spawnSync(full, args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
-  };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
-    'start',
-  ]);
-  const stop = () => {
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const { startThrowawayPostgres } = await import('../tests/api/postgres-global-setup');
+  return startThrowawayPostgres({ prefix: 'portal-bench-pg-', settings: '-c max_connections=60' });
 }
 
 // ── the calls ─────────────────────────────────────────────────────────────────────────────────

@@ -11,8 +11,21 @@ import type { TestProject } from 'vitest/node';
  * creates a database of its own on it (tests/api/harness.ts).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  const server = await startThrowawayPostgres({ prefix: 'portal-pg-' });
+  project.provide('postgresUrl', server.url);
+  return server.stop;
+}
+
+/**
+ * A PostgreSQL server of its own (the API tests' lane, the API benchmark): a temporary data
+ * directory, a free port on 127.0.0.1 only, no fsync; `stop` ends it and removes the directory.
+ */
+export async function startThrowawayPostgres(options: {
+  prefix: string;
+  settings?: string;
+}): Promise<{ url: string; stop: () => void }> {
   const bin = findPostgresBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix));
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   // initdb refuses to run as root; CI runs as root, so the server runs as the postgres user.
@@ -26,24 +39,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${options.settings ?? ''}`.trim();
+  run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', settings, 'start']);
+  const stop = () => {
     try {
       run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 export function findPostgresBin(): string {
