@@ -151,7 +151,7 @@ test("staff reset a client's password; the email arrives", async ({ page, reques
     await expect(list).not.toHaveAttribute('aria-busy', 'true');
     await expect(list.getByRole('link').first()).toBeVisible();
     if (await daniel.isVisible()) break;
-    const next = page.getByRole('navigation', { name: 'Clients pages' }).getByRole('link', { name: String(n), exact: true });
+    const next = page.getByRole('navigation', { name: 'Clients pages' }).getByRole('link', { name: `Page ${n}`, exact: true });
     if ((await next.count()) === 0) break;
     await next.click();
     await expect(page).toHaveURL(new RegExp(`page=${n}`));
