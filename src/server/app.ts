@@ -180,7 +180,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
 const PRERENDER_DIR = 'prerendered';
 
 /**
-/**
  * The public page prerendered at build for a path (decision 360), '/sign-in' → 'prerendered/sign-in.html',
  * looked up on each request like every built file (decision 346); undefined for any other path.
  */
@@ -216,6 +215,11 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
         // The same address answers brotli, gzip or plain bytes: a shared cache must keep them apart.
         reply.header('Vary', 'Accept-Encoding');
       },
+    });
+    // '/' is a folder to the wildcard route (which answers a folder 403): the app's shell is its page.
+    app.get('/', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

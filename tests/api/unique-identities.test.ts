@@ -90,12 +90,26 @@ describe('identities stay unique under parallel creates', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  it("a client's login (each new application invites one)", async () => {
-    await race(
-      '/api/applications/create',
-      lawyer,
-      () => ({ journeyData: { personal: validPersonal('race.client@example.test') } }),
-      { login: 'login' },
-    );
+  it("a client's login: one account, however many applications race for it (decision 344)", async () => {
+    const email = 'race.client@example.test';
+    const create = (token: string) =>
+      server.call({
+        method: 'POST',
+        url: '/api/applications/create',
+        token,
+        payload: { journeyData: { personal: validPersonal(email) } },
+      });
+    // One lawyer: the first makes the account, every other goes on it as that client's application.
+    const own = await Promise.all(Array.from({ length: PARALLEL }, () => create(lawyer)));
+    expect(own.map((res) => res.statusCode)).toEqual(Array.from({ length: PARALLEL }, () => 201));
+    const accounts = await server.rows<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = ${email}`);
+    expect(accounts[0]!.n).toBe(1);
+    // Another lawyer's creates for the same address are refused with the spec's words, every one.
+    const other = await signInAs(server, await buildLawyer(server.db));
+    const refused = await Promise.all(Array.from({ length: 5 }, () => create(other)));
+    for (const res of refused) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation', fields: { login: 'login' } });
+    }
   });
 });
