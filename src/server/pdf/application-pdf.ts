@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { applications, applicationSteps, clients, files, firms, lawyers, solicitors, users } from '../db/schema';
+import { applicationSteps, files, solicitors } from '../db/schema';
 import type { PdfData, PdfOptions, PdfVariant } from './application-layout';
+import { loadApplicationParties } from './application-parties';
 import { renderInWorker } from './render-in-worker';
 import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
 import { formatApplicationId } from '../../shared/rules/formats';
@@ -11,27 +12,9 @@ export function applicationPdfFileName(applicationId: number, variant: PdfVarian
 }
 
 async function loadPdfData(db: Database, applicationId: number): Promise<PdfData | undefined> {
-  const [row] = await db
-    .select({
-      application: applications,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-      clientEmail: users.email,
-      lawyerUserId: lawyers.userId,
-      firm: firms.name,
-    })
-    .from(applications)
-    .innerJoin(clients, eq(clients.id, applications.clientId))
-    .innerJoin(users, eq(users.id, clients.userId))
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .innerJoin(firms, eq(firms.id, lawyers.firmId))
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  if (!row) return undefined;
-  const [lawyerUser] = await db
-    .select({ firstName: users.firstName, surname: users.surname })
-    .from(users)
-    .where(eq(users.id, row.lawyerUserId));
+  const parties = await loadApplicationParties(db, applicationId);
+  if (!parties) return undefined;
+  const { row, lawyerUser } = parties;
   const steps = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
   const journey: PdfData['journey'] = {};
   for (const s of steps) if ((journeySteps as readonly string[]).includes(s.step)) journey[s.step as JourneyStep] = s.data ?? {};

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Config, ProviderDetails } from '../../config';
 import type { Database } from '../../db/connection';
-import { applicationSteps, applications, clients, firms, lawyers, solicitors, users } from '../../db/schema';
+import { applicationSteps, solicitors } from '../../db/schema';
+import { loadApplicationParties } from '../application-parties';
 import { addressText } from '../../../shared/journey/display';
 import { INDEPENDENT_ADVICE_FEE_PENCE, VAT_RATE_PERCENT } from '../../../shared/rules/document-types';
 import { formatApplicationId, formatDate } from '../../../shared/rules/formats';
@@ -38,28 +39,9 @@ export async function loadContractData(
   applicationId: number,
   now: Date = new Date(),
 ): Promise<(Omit<ContractData, 'loanAmountPence'> & { loanAmountPence: number | null }) | undefined> {
-  const [row] = await db
-    .select({
-      application: applications,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-      clientPhone: clients.contactNumber,
-      clientEmail: users.email,
-      lawyerUserId: lawyers.userId,
-      firm: firms.name,
-    })
-    .from(applications)
-    .innerJoin(clients, eq(clients.id, applications.clientId))
-    .innerJoin(users, eq(users.id, clients.userId))
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .innerJoin(firms, eq(firms.id, lawyers.firmId))
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  if (!row) return undefined;
-  const [lawyerUser] = await db
-    .select({ firstName: users.firstName, surname: users.surname, email: users.email })
-    .from(users)
-    .where(eq(users.id, row.lawyerUserId));
+  const parties = await loadApplicationParties(db, applicationId);
+  if (!parties) return undefined;
+  const { row, lawyerUser } = parties;
   const steps = await db.select().from(applicationSteps).where(eq(applicationSteps.applicationId, applicationId));
   const step = (name: string): Record<string, unknown> => steps.find((s) => s.step === name)?.data ?? {};
   const personal = step('personal');
