@@ -1,9 +1,9 @@
+import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import { readFailure } from '../api/failure';
 import { cacheRowSchema, changeRowId, changeRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
-import { useSafeLiveQuery } from './live';
 
 /**
  * Offline reads: a screen's data is fetched from the server first; each answer is kept per user,
@@ -15,13 +15,35 @@ import { useSafeLiveQuery } from './live';
 /** Writes settling one after another refresh once. */
 const REFRESH_AFTER_SYNC_MS = 250;
 
-/** How many of the user's writes the server has taken, in any tab (undefined while unknown). */
-function useServerChanges(userId: number | null): number | undefined {
-  return useSafeLiveQuery(
-    async () => (userId === null ? 0 : (readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0)),
-    [userId],
-    0,
-  );
+/**
+ * Calls `onChange` when the count of the user's writes the server has taken grows, in any tab,
+ * once they stop coming for REFRESH_AFTER_SYNC_MS. Followed outside React's state: the screen
+ * renders only when it fetches again, not at every answer of a sync (decision 385).
+ */
+function useServerChanges(userId: number | null, onChange: () => void): void {
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => {
+    if (userId === null || !hasIndexedDb()) return undefined;
+    let seen: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = liveQuery(
+      async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
+    ).subscribe({
+      next: (count) => {
+        const before = seen;
+        seen = count;
+        if (before === undefined || before === count) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => onChangeRef.current(), REFRESH_AFTER_SYNC_MS);
+      },
+      error: () => undefined,
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [userId]);
 }
 
 /** No answer, or a server failure: the kept copy may stand in. */
@@ -113,16 +135,7 @@ export function useCachedQuery<T>(
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
 
   // The user's writes reached the server: what this screen shows may be stale.
-  const changes = useServerChanges(userId);
-  const seenChanges = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (changes === undefined) return undefined;
-    const seen = seenChanges.current;
-    seenChanges.current = changes;
-    if (seen === undefined || seen === changes) return undefined;
-    const timer = setTimeout(reload, REFRESH_AFTER_SYNC_MS);
-    return () => clearTimeout(timer);
-  }, [changes, reload]);
+  useServerChanges(userId, reload);
 
   // Back online while the device's copy (or a failure) is shown: ask the server again.
   const stale = state.fromCache || (state.data === undefined && state.error !== undefined);
