@@ -1,4 +1,4 @@
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
@@ -58,6 +58,10 @@ interface Engine {
   failures: number;
   timer: ReturnType<typeof setTimeout> | null;
   cleanups: (() => void)[];
+  /** The highest outbox seq a pass has read: a write queued since has a higher one. */
+  seenSeq: number;
+  /** The highest seq of the user's last queued write, as the outbox watch last saw it. */
+  watchedSeq: number;
 }
 
 let engine: Engine | null = null;
@@ -197,6 +201,11 @@ interface Settling {
 /** Answers waiting for the transaction that writes them, and that transaction, if one is under way. */
 let settling: Settling[] = [];
 let committing: Promise<void> | null = null;
+/** Sends whose answer has not come yet: an answer waits a little for theirs (decision 385). */
+let sendsUnderWay = 0;
+let gathering: ReturnType<typeof setTimeout> | null = null;
+/** The longest an answer waits for the answers of the other sends under way before it is written. */
+export const SETTLE_GATHER_MS = 25;
 
 function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
   return db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
@@ -205,30 +214,83 @@ function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
 }
 
 /**
- * Writes one answer's changes (applyOutcome's) in a transaction (decision 382). Answers that come
- * while a transaction is under way are written together in the next one, each as a whole and in
- * the order they came, so the outbox, the results and every screen's live queries change once per
- * transaction instead of once per write. If a transaction of several fails, each is written alone,
- * so only the one that cannot be written fails.
+ * Writes one answer's changes (applyOutcome's) in a transaction (decisions 382, 385). An answer
+ * that comes while other sends are under way waits for their answers, at most SETTLE_GATHER_MS,
+ * and answers that come while a transaction is under way are written together in the next one,
+ * each as a whole and in the order they came: the outbox, the results and every screen's live
+ * queries change once per group of answers instead of once per write. A lone answer (a screen's
+ * one save) is written at once. If a transaction of several fails, each is written alone, so only
+ * the one that cannot be written fails.
  */
 function settleTogether(work: () => Promise<void>): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     settling.push({ work, resolve, reject });
-    committing ??= (async () => {
-      while (settling.length > 0) {
-        const batch = settling;
-        settling = [];
-        try {
-          await settleTransaction(batch.map((item) => item.work));
-          batch.forEach((item) => item.resolve());
-        } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
-          else for (const item of batch) await settleTransaction([item.work]).then(item.resolve, item.reject);
-        }
-      }
-      committing = null;
-    })();
+    settleWhenGathered();
   });
+}
+
+function settleWhenGathered(): void {
+  if (committing || settling.length === 0) return;
+  if (sendsUnderWay > 0) {
+    gathering ??= setTimeout(commitSettling, SETTLE_GATHER_MS);
+    return;
+  }
+  commitSettling();
+}
+
+function commitSettling(): void {
+  if (gathering) clearTimeout(gathering);
+  gathering = null;
+  if (committing || settling.length === 0) return;
+  committing = (async () => {
+    while (settling.length > 0) {
+      const batch = settling;
+      settling = [];
+      try {
+        await settleTransaction(batch.map((item) => item.work));
+        batch.forEach((item) => item.resolve());
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const item of batch) await settleTransaction([item.work]).then(item.resolve, item.reject);
+      }
+    }
+    committing = null;
+  })();
+}
+
+/**
+ * The records (a versioned write's key) the user's kept results made a version of, read once per
+ * pass and by key only (not each result, not once per write); the pass adds those its own answers
+ * make. A write of any other record is sent on its own base without reading the results.
+ */
+class KnownVersions {
+  private keys: Set<string> | null = null;
+  private loading: Promise<Set<string>> | null = null;
+
+  constructor(private readonly userId: number) {}
+
+  private load(): Promise<Set<string>> {
+    this.loading ??= db.results
+      .where('[userId+version.key]')
+      .between([this.userId, Dexie.minKey], [this.userId, Dexie.maxKey])
+      .keys()
+      .then((keys) => {
+        const loaded = new Set(keys.map((key) => String((key as unknown as [number, string])[1])));
+        this.keys?.forEach((added) => loaded.add(added));
+        this.keys = loaded;
+        return loaded;
+      });
+    return this.loading;
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (this.keys !== null && this.keys.has(key)) || (await this.load()).has(key);
+  }
+
+  /** A version this pass made: its record's next write reads the results. */
+  add(key: string): void {
+    (this.keys ??= new Set()).add(key);
+  }
 }
 
 /** The version a versioned write was sent on (what its result records as `from`). */
@@ -243,7 +305,9 @@ interface SentVersion {
  * conflict with their own work. It is sent on the version that write made; a write by anyone else
  * in between still answers 409.
  */
-async function ownVersion(userId: number, key: string, base: number): Promise<number> {
+async function ownVersion(userId: number, key: string, base: number, known: KnownVersions): Promise<number> {
+  // No result of the user made a version of this record: nothing to read (decision 385).
+  if (!(await known.has(key))) return base;
   const made = new Map<number, number>();
   const results = readRows(
     'results',
@@ -290,7 +354,12 @@ type PassEnd = 'drained' | 'offline' | 'paused';
 /** What one write came to in a pass. */
 type WriteEnd = 'settled' | 'blocked' | 'skipped' | { stop: 'offline' | 'paused' };
 
-async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler<unknown>): Promise<WriteEnd> {
+async function sendOne(
+  current: Engine,
+  row: OutboxRow,
+  handler: MutationHandler<unknown>,
+  known: KnownVersions,
+): Promise<WriteEnd> {
   const parsed = v.safeParse(handler.payload, row.payload);
   if (!parsed.success) {
     reportStoredRow('outbox', row.seq, v.summarize(parsed.issues));
@@ -305,12 +374,13 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
     userId: row.userId,
     resolveId: (id) => resolveId(row.userId, id),
     ownVersion: async (key, base) => {
-      const version = await ownVersion(row.userId, key, base);
+      const version = await ownVersion(row.userId, key, base, known);
       sent = { key, from: version };
       return version;
     },
   };
   let outcome: SendOutcome;
+  sendsUnderWay += 1;
   try {
     outcome = await handler.send(payload, context);
   } catch (error) {
@@ -320,7 +390,11 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
         : error instanceof v.ValiError
           ? { type: 'rejected', error: 'unhandled' }
           : { type: 'retry' };
+  } finally {
+    sendsUnderWay -= 1;
   }
+  // Answers gathered for the transaction may have waited for this one alone.
+  if (outcome.type !== 'done' && outcome.type !== 'rejected' && outcome.type !== 'conflict') settleWhenGathered();
   switch (outcome.type) {
     case 'blocked':
       return 'blocked';
@@ -333,6 +407,7 @@ async function sendOne(current: Engine, row: OutboxRow, handler: MutationHandler
     default:
       current.failures = 0;
       await applyOutcome(row, handler, payload, outcome, sent);
+      if (outcome.type === 'done' && sent !== null) known.add((sent as SentVersion).key);
       return 'settled';
   }
 }
@@ -352,6 +427,7 @@ async function runPass(current: Engine): Promise<PassEnd> {
   if (current.pausedToken !== null && current.pausedToken === currentToken()) return 'paused';
   current.pausedToken = null;
   const blockedScopes = new Set<string>();
+  const known = new KnownVersions(userId);
   /** The end of each scope's lane: the next write of that scope starts after it. */
   const lanes = new Map<string, Promise<void>>();
   const running = new Set<Promise<void>>();
@@ -378,7 +454,7 @@ async function runPass(current: Engine): Promise<PassEnd> {
     sending += 1;
     let end: WriteEnd;
     try {
-      end = await sendOne(current, row, handler);
+      end = await sendOne(current, row, handler, known);
     } finally {
       sending -= 1;
       slotFreed.shift()?.();
@@ -405,6 +481,7 @@ async function runPass(current: Engine): Promise<PassEnd> {
       continue;
     }
     lastSeq = rows[rows.length - 1]!.seq;
+    current.seenSeq = Math.max(current.seenSeq, lastSeq);
     if (engineState().phase !== 'syncing') await setPhase('syncing');
     for (const next of rows) {
       const row = readRow('outbox', outboxRowSchema, next);
@@ -453,6 +530,8 @@ function push(): void {
         reportStorageError(error);
         end = 'offline';
       }
+      // Queued in another tab after this pass last read the queue: once more.
+      if (end === 'drained' && current.watchedSeq > current.seenSeq) current.rerun = true;
       if (!current.rerun) updateEngineState({ settled: seen });
     } while (current.rerun && engine === current);
     if (end === 'offline' && !current.timer) scheduleRetry(current);
@@ -494,24 +573,38 @@ function lead(current: Engine): void {
   globalThis.addEventListener?.('online', onOnline);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
   globalThis.navigator?.serviceWorker?.addEventListener('message', onWorkerMessage);
+  // Writes queued in other tabs (they follow; this one sends): the user's last queued write, read
+  // by key. A write queued since the last pass read the queue has a higher seq and asks for a push;
+  // the engine's own writes (removals) must not loop, and do not even wake this query unless they
+  // remove that last write (a count would be read again at every answer; decision 385).
+  let subscription: { unsubscribe(): void } | null = null;
+  const watchOutbox = () => {
+    subscription?.unsubscribe();
+    const userId = currentUserId();
+    subscription = null;
+    if (userId === null) return;
+    subscription = liveQuery(() => db.outbox.where('userId').equals(userId).reverse().limit(1).primaryKeys()).subscribe({
+      next: ([last]) => {
+        if (last === undefined) return;
+        current.watchedSeq = Math.max(current.watchedSeq, last);
+        // While a push runs, its pass may not have read the queue yet: it looks when it ends.
+        if (!current.running && last > current.seenSeq) push();
+      },
+      error: () => undefined,
+    });
+  };
   // A new sign-in (or another user) resumes a queue paused by a 401.
-  const unsubscribeSession = current.store.sub(sessionAtom, () => push());
-  // Writes queued in other tabs (they follow; this one sends).
-  // Only a growing outbox asks for a push: the engine's own writes (removals) must not loop.
-  let known = Number.POSITIVE_INFINITY;
-  const subscription = liveQuery(() => db.outbox.count()).subscribe({
-    next: (count) => {
-      if (count > known) push();
-      known = count;
-    },
-    error: () => undefined,
+  const unsubscribeSession = current.store.sub(sessionAtom, () => {
+    watchOutbox();
+    push();
   });
+  watchOutbox();
   current.cleanups.push(() => {
     globalThis.removeEventListener?.('online', onOnline);
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     globalThis.navigator?.serviceWorker?.removeEventListener('message', onWorkerMessage);
     unsubscribeSession();
-    subscription.unsubscribe();
+    subscription?.unsubscribe();
     setSyncRequestHandler(null);
     updateEngineState({ leading: false });
   });
@@ -533,7 +626,17 @@ export function startSync(store: AppStore): () => void {
   starts += 1;
   if (!engine) {
     const stopClearingReads = clearReadsOnSignOut(store);
-    const current: Engine = { store, running: false, rerun: false, pausedToken: null, failures: 0, timer: null, cleanups: [] };
+    const current: Engine = {
+      store,
+      running: false,
+      rerun: false,
+      pausedToken: null,
+      failures: 0,
+      timer: null,
+      cleanups: [],
+      seenSeq: 0,
+      watchedSeq: 0,
+    };
     engine = current;
     const locks = globalThis.navigator?.locks;
     if (locks && typeof locks.request === 'function') {
@@ -623,13 +726,20 @@ export function useSyncStatus(): SyncStatus {
     async () => {
       if (userId === null) return { waiting: 0, attention: 0, unsaved: 0, phase: 'idle' as SyncPhase };
       // Index counts only: this runs after every draft write, and upload rows hold the files' bytes.
-      const [waiting, drafts, failedUploads, unsaved, meta] = await Promise.all([
-        db.outbox.where('userId').equals(userId).count(),
-        countDraftsNeedingAttention(userId),
-        db.uploads.where('[userId+status]').equals([userId, 'failed']).count(),
-        db.drafts.where('[userId+status]').equals([userId, 'editing']).count(),
-        db.meta.get(`sync|${userId}`),
-      ]);
+      // One read transaction for the five (not one each): each answer the engine writes wakes this
+      // query, as the count of waiting writes changes (decision 385).
+      const [waiting, drafts, failedUploads, unsaved, meta] = await db.transaction(
+        'r',
+        [db.outbox, db.drafts, db.uploads, db.meta],
+        () =>
+          Promise.all([
+            db.outbox.where('userId').equals(userId).count(),
+            countDraftsNeedingAttention(userId),
+            db.uploads.where('[userId+status]').equals([userId, 'failed']).count(),
+            db.drafts.where('[userId+status]').equals([userId, 'editing']).count(),
+            db.meta.get(`sync|${userId}`),
+          ]),
+      );
       const attention = drafts + failedUploads;
       const phase = readRow('meta', metaRowSchema, meta)?.phase ?? 'idle';
       return { waiting, attention, unsaved, phase };
