@@ -15,6 +15,37 @@ import { cacheRowSchema, changeRowId, changeRowSchema, db, draftRowId, hasIndexe
 /** Writes settling one after another refresh once. */
 const REFRESH_AFTER_SYNC_MS = 250;
 
+/** One watch of the user's change count however many screens follow it (decision 385). */
+const changeWatches = new Map<number, { listeners: Set<() => void>; stop: () => void }>();
+
+function watchServerChanges(userId: number, listener: () => void): () => void {
+  let watch = changeWatches.get(userId);
+  if (!watch) {
+    const listeners = new Set<() => void>();
+    let seen: number | undefined;
+    const subscription = liveQuery(
+      async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
+    ).subscribe({
+      next: (count) => {
+        const before = seen;
+        seen = count;
+        if (before !== undefined && before !== count) listeners.forEach((notify) => notify());
+      },
+      error: () => undefined,
+    });
+    watch = { listeners, stop: () => subscription.unsubscribe() };
+    changeWatches.set(userId, watch);
+  }
+  const current = watch;
+  current.listeners.add(listener);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size > 0) return;
+    current.stop();
+    if (changeWatches.get(userId) === current) changeWatches.delete(userId);
+  };
+}
+
 /**
  * Calls `onChange` when the count of the user's writes the server has taken grows, in any tab,
  * once they stop coming for REFRESH_AFTER_SYNC_MS. Followed outside React's state: the screen
@@ -25,22 +56,13 @@ function useServerChanges(userId: number | null, onChange: () => void): void {
   onChangeRef.current = onChange;
   useEffect(() => {
     if (userId === null || !hasIndexedDb()) return undefined;
-    let seen: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = liveQuery(
-      async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
-    ).subscribe({
-      next: (count) => {
-        const before = seen;
-        seen = count;
-        if (before === undefined || before === count) return;
-        clearTimeout(timer);
-        timer = setTimeout(() => onChangeRef.current(), REFRESH_AFTER_SYNC_MS);
-      },
-      error: () => undefined,
+    const unwatch = watchServerChanges(userId, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => onChangeRef.current(), REFRESH_AFTER_SYNC_MS);
     });
     return () => {
-      subscription.unsubscribe();
+      unwatch();
       clearTimeout(timer);
     };
   }, [userId]);
