@@ -38,17 +38,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir);
 }
 
+/** The extensions the embedded database is created with (the migrations use them). */
+export const pgliteExtensions = {};
+
 /**
  * The embedded database lives in files one process may open at a time: the data folder is locked
  * first (db/data-dir-lock.ts), and a second process stops here with DataDirLocked.
  */
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create('memory://'), () => undefined);
+  if (dataDir === 'memory://')
+    return pgliteHandle(await PGlite.create('memory://', { extensions: pgliteExtensions }), () => undefined);
   const lock = lockDataDir(dataDir);
   try {
     const location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
-    return await pgliteHandle(await PGlite.create(location), () => lock.release());
+    return await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
