@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,8 +39,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir);
 }
 
-/** The extensions the embedded database is created with (the migrations use them). */
-export const pgliteExtensions = {};
+/**
+ * The extensions the embedded database is created with: the searches' trigram indexes need
+ * pg_trgm (docs/decisions.md, 375), which PGlite ships; on PostgreSQL the migration creates it.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 /**
  * The embedded database lives in files one process may open at a time: the data folder is locked
