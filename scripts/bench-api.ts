@@ -12,6 +12,7 @@
  *   npm run bench:api
  *   BENCH_DB=pglite|postgres BENCH_SECONDS=5 BENCH_MAX_REQUESTS=4000 npm run bench:api
  *   BENCH_PHASES=grown BENCH_CALLS='overview|list \(staff' npm run bench:api   # only the 100,000 phase, only these calls
+ *   BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=prof' …                        # the server's CPU profile, written at its end
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -159,7 +160,9 @@ interface Portal {
 
 async function startPortal(env: Record<string, string>): Promise<Portal> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist-server/main.js')], {
+  // BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=prof' writes the server's CPU profile at its end.
+  const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, 'dist-server/main.js')], {
     cwd: root,
     env: {
       ...process.env,

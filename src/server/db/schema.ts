@@ -182,10 +182,11 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  // The case search (docs/decisions.md, 375): "contains" on the names through trigram indexes.
+  // The case search (docs/decisions.md, 375): "contains" on the names through trigram indexes,
+  // written at each insert (no pending list that every search would have to read).
   (t) => [
-    index('clients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
-    index('clients_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('clients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('clients_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -218,7 +219,7 @@ export const applications = pgTable(
     index('applications_started_at_idx').on(t.startedAt, t.id),
     index('applications_client_id_idx').on(t.clientId),
     index('applications_status_idx').on(t.status),
-    index('applications_case_ref_trgm_idx').using('gin', t.caseRef.op('gin_trgm_ops')),
+    index('applications_case_ref_trgm_idx').using('gin', t.caseRef.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

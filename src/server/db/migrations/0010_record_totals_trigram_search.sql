@@ -10,9 +10,9 @@ CREATE TABLE "record_totals" (
 	CONSTRAINT "record_totals_kind_status_pk" PRIMARY KEY("kind","status")
 );
 --> statement-breakpoint
-CREATE INDEX "applications_case_ref_trgm_idx" ON "applications" USING gin ("case_ref" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "clients_first_name_trgm_idx" ON "clients" USING gin ("first_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "clients_last_name_trgm_idx" ON "clients" USING gin ("last_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_case_ref_trgm_idx" ON "applications" USING gin ("case_ref" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "clients_first_name_trgm_idx" ON "clients" USING gin ("first_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "clients_last_name_trgm_idx" ON "clients" USING gin ("last_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 -- The totals (docs/decisions.md, 374) are kept by statement triggers over the transition tables, in
 -- the same transaction as the change: an insert adds its rows per status, a delete takes them
 -- away, an update moves the difference (nothing when neither the status nor the amount changed,
