@@ -1,5 +1,5 @@
 /**
- * Where the API benchmark's calls spend their time in the database (decision 373): calls the list
+ * Where the API benchmark's calls spend their time in the database (docs/decisions.md, 370): calls the list
  * and overview services the benchmark measures (scripts/bench-api.ts) as the demo staff, firm,
  * lawyer and client, catches every statement they send, and prints `EXPLAIN (ANALYZE, BUFFERS)` of
  * each with the same parameters (so the plan is the custom one the call gets). Run it on a database

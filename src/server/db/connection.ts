@@ -41,7 +41,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 /**
  * The extensions the embedded database is created with: the searches' trigram indexes need
- * pg_trgm (docs/decisions.md, 375), which PGlite ships; on PostgreSQL the migration creates it.
+ * pg_trgm (docs/decisions.md, 374), which PGlite ships; on PostgreSQL the migration creates it.
  */
 export const pgliteExtensions = { pg_trgm };
 

@@ -12,7 +12,7 @@ export interface Totals {
 }
 
 /**
- * The maintained totals of applications, loans or drawdowns (docs/decisions.md, 374): how many
+ * The maintained totals of applications, loans or drawdowns (docs/decisions.md, 373): how many
  * there are and their amounts, in every status or only in the statuses given. A read of at most a
  * dozen rows, whatever the number of records; exact, as the triggers of migration 0010 keep them
  * in the same transaction as each change. For callers who see every record and filter by nothing

@@ -182,7 +182,7 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  // The case search (docs/decisions.md, 375): "contains" on the names through trigram indexes,
+  // The case search (docs/decisions.md, 374): "contains" on the names through trigram indexes,
   // written at each insert (no pending list that every search would have to read).
   (t) => [
     index('clients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')).with({ fastupdate: false }),
@@ -417,7 +417,7 @@ export const drawdowns = pgTable(
 /**
  * How many applications, loans and drawdowns there are in each status, and their amounts, kept
  * by triggers in the same transaction as every insert, status or amount change and delete of those
- * rows (docs/decisions.md, 374; migration 0010): staff's unfiltered totals and overviews read a few rows here
+ * rows (docs/decisions.md, 373; migration 0010): staff's unfiltered totals and overviews read a few rows here
  * instead of counting and summing every record. Exact, and shared by every server process.
  */
 export const recordTotals = pgTable(

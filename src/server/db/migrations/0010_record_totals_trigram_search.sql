@@ -1,4 +1,4 @@
--- The case search through trigram indexes (docs/decisions.md, 375); pg_trgm is a trusted extension
+-- The case search through trigram indexes (docs/decisions.md, 374); pg_trgm is a trusted extension
 -- (PostgreSQL 13+), and PGlite is created with its bundled copy (db/connection.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "record_totals" (
@@ -13,7 +13,7 @@ CREATE TABLE "record_totals" (
 CREATE INDEX "applications_case_ref_trgm_idx" ON "applications" USING gin ("case_ref" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "clients_first_name_trgm_idx" ON "clients" USING gin ("first_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "clients_last_name_trgm_idx" ON "clients" USING gin ("last_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
--- The totals (docs/decisions.md, 374) are kept by statement triggers over the transition tables, in
+-- The totals (docs/decisions.md, 373) are kept by statement triggers over the transition tables, in
 -- the same transaction as the change: an insert adds its rows per status, a delete takes them
 -- away, an update moves the difference (nothing when neither the status nor the amount changed,
 -- so no totals row is locked). Rows of record_totals are changed in the order of their status, so

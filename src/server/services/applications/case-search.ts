@@ -10,7 +10,7 @@ const MAX_SEARCH_TERMS = 5;
  * the client's first name, last name or the case reference, so "priya shah" finds Priya Shah. The
  * one search of cases: applications, loans and drawdowns lists use it (over `applications` only).
  *
- * Through the trigram indexes (docs/decisions.md, 375): the clients whose name matches are found
+ * Through the trigram indexes (docs/decisions.md, 374): the clients whose name matches are found
  * first by their own indexes, and `client_id = any(array(…))` then reads their applications by
  * `applications_client_id_idx` beside the case reference's trigram index (a bitmap OR), instead
  * of testing the pattern on every joined row.

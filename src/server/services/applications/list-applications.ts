@@ -37,7 +37,7 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
 }
 
 /**
- * The total (docs/decisions.md, 372, 374): staff filtering by nothing but the status read the
+ * The total (docs/decisions.md, 372, 373): staff filtering by nothing but the status read the
  * maintained totals; everyone else counts the rows their condition selects, joining only `lawyers`
  * (a firm's scope and filter read it): every application has its client and lawyer (not-null
  * keys), so the joins never change the count, and the search reads `applications` alone.

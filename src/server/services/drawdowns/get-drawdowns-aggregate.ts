@@ -14,7 +14,7 @@ type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
  * The drawdowns overview over the loans the caller may see: 'Already drawndown' (every drawdown
  * that uses credit), 'Drawdowns paid', and 'Available to drawdown' (the credit offered less what is
  * drawn); pending is drawn less paid. One statement, sums in integer pence, pounds at the end.
- * Staff with no filter read the maintained totals instead (docs/decisions.md, 374): every drawdown
+ * Staff with no filter read the maintained totals instead (docs/decisions.md, 373): every drawdown
  * has its loan and every loan its case, so they are the statement's figures over every row.
  */
 export async function getDrawdownsAggregate(

@@ -33,7 +33,7 @@ export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): S
 
 /**
  * How many drawdowns the condition selects: staff filtering by nothing but the status read the
- * maintained total (docs/decisions.md, 374); everyone else counts, joining only what the condition
+ * maintained total (docs/decisions.md, 373); everyone else counts, joining only what the condition
  * reads (the loan and its case for the scope and filters, `lawyers` for a firm; no clients, as the
  * search reads `applications` alone; docs/decisions.md, 372).
  */

@@ -43,7 +43,7 @@ export async function loansAggregate(db: Database, condition: ReturnType<typeof 
 
 /**
  * 'All loans overview': totals over the loans the caller may see (the filters narrow them). Staff
- * with no filter read the maintained totals (docs/decisions.md, 374): the loans' count, credit and
+ * with no filter read the maintained totals (docs/decisions.md, 373): the loans' count, credit and
  * latest signing, and what the drawdowns that use credit have drawn (every drawdown has its loan,
  * every loan its case, so these are the statement's figures without reading every row).
  */

@@ -38,7 +38,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 /**
  * Whether the caller sees every loan and filters by nothing but the status: then the totals are the
- * maintained ones (docs/decisions.md, 374), read in a few rows instead of over every loan.
+ * maintained ones (docs/decisions.md, 373), read in a few rows instead of over every loan.
  */
 export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter & { search?: string }): boolean {
   return (
