@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from './connection';
+import { inArray } from 'drizzle-orm';
+import type { Database } from './connection';
 import { recordTotals } from './schema';
 
 export type TotalsKind = 'application' | 'loan' | 'drawdown';
@@ -11,25 +11,40 @@ export interface Totals {
   latestAt: Date | null;
 }
 
+/** The kept totals of some kinds, summed over every status or only over the statuses given. */
+export interface TotalsTable {
+  of(kind: TotalsKind, statuses?: readonly string[]): Totals;
+}
+
 /**
  * The maintained totals of applications, loans or drawdowns (docs/decisions.md, 373): how many
- * there are and their amounts, in every status or only in the statuses given. A read of at most a
- * dozen rows, whatever the number of records; exact, as the triggers of migration 0010 keep them
- * in the same transaction as each change. For callers who see every record and filter by nothing
- * but the status (staff's unfiltered lists and overviews); every other caller counts its own rows.
+ * there are in each status and their amounts. One statement reading at most a few dozen rows,
+ * whatever the number of records (the kinds an overview needs come together); exact, as the
+ * triggers of migration 0010 keep them in the same transaction as each change. For callers who
+ * see every record and filter by nothing but the status (staff's unfiltered lists and overviews);
+ * every other caller counts its own rows.
  */
-export async function readTotals(db: Database, kind: TotalsKind, statuses?: readonly string[]): Promise<Totals> {
-  if (statuses && statuses.length === 0) return { count: 0, amountPence: 0, latestAt: null };
-  const where = and(eq(recordTotals.kind, kind), statuses ? inArray(recordTotals.status, [...statuses]) : undefined);
-  const [row] = await queryRows<{ count: string | number; amount: string | number; latest: Date | string | null }>(
-    db,
-    sql`select coalesce(sum(${recordTotals.count}), 0) as "count", coalesce(sum(${recordTotals.amountPence}), 0) as "amount",
-          max(${recordTotals.latestAt}) as "latest"
-        from ${recordTotals} where ${where}`,
-  );
+export async function readTotals(db: Database, kinds: readonly TotalsKind[]): Promise<TotalsTable> {
+  const rows = await db
+    .select({
+      kind: recordTotals.kind,
+      status: recordTotals.status,
+      count: recordTotals.count,
+      amountPence: recordTotals.amountPence,
+      latestAt: recordTotals.latestAt,
+    })
+    .from(recordTotals)
+    .where(inArray(recordTotals.kind, [...kinds]));
   return {
-    count: Number(row?.count ?? 0),
-    amountPence: Number(row?.amount ?? 0),
-    latestAt: row?.latest ? new Date(row.latest) : null,
+    of(kind, statuses) {
+      const totals: Totals = { count: 0, amountPence: 0, latestAt: null };
+      for (const row of rows) {
+        if (row.kind !== kind || (statuses && !statuses.includes(row.status))) continue;
+        totals.count += Number(row.count);
+        totals.amountPence += Number(row.amountPence);
+        if (row.latestAt && (!totals.latestAt || row.latestAt > totals.latestAt)) totals.latestAt = row.latestAt;
+      }
+      return totals;
+    },
   };
 }

@@ -45,7 +45,7 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
 async function countApplications(db: Database, actor: SessionUser, filter: ApplicationFilter, condition: SQL | undefined) {
   const seesAll = applicationPolicy.scope(actor) === undefined;
   if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && !caseSearchCondition(filter.search))
-    return (await readTotals(db, 'application', filter.status ? [filter.status] : undefined)).count;
+    return (await readTotals(db, ['application'])).of('application', filter.status ? [filter.status] : undefined).count;
   const [row] = await db
     .select({ n: count() })
     .from(applications)

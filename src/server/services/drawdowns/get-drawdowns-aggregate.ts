@@ -22,11 +22,10 @@ export async function getDrawdownsAggregate(
   filter: { loanId?: number; firmId?: number; lawyerId?: number },
 ): Promise<DrawdownAggregate> {
   if (loanPolicy.scope(actor) === undefined && !filter.loanId && !filter.firmId && !filter.lawyerId) {
-    const [offered, drawn, paid] = await Promise.all([
-      readTotals(db, 'loan'),
-      readTotals(db, 'drawdown', creditUsingDrawdownStatuses),
-      readTotals(db, 'drawdown', ['paid']),
-    ]);
+    const totals = await readTotals(db, ['loan', 'drawdown']);
+    const offered = totals.of('loan');
+    const drawn = totals.of('drawdown', creditUsingDrawdownStatuses);
+    const paid = totals.of('drawdown', ['paid']);
     return {
       amount: toPounds(drawn.amountPence),
       amountPaid: toPounds(paid.amountPence),

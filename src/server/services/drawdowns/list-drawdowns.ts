@@ -45,7 +45,7 @@ async function countDrawdowns(
 ): Promise<number> {
   const seesAll = drawdownPolicy.scope(actor) === undefined;
   if (seesAll && !query.loanId && !query.applicationId && !query.firmId && !query.lawyerId && !caseSearchCondition(query.search))
-    return (await readTotals(db, 'drawdown', query.status ? [query.status] : undefined)).count;
+    return (await readTotals(db, ['drawdown'])).of('drawdown', query.status ? [query.status] : undefined).count;
   const [row] = await db
     .select({ n: count() })
     .from(drawdowns)

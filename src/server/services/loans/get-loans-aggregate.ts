@@ -49,7 +49,9 @@ export async function loansAggregate(db: Database, condition: ReturnType<typeof 
  */
 export async function getLoansAggregate({ db, actor }: ServiceContext, filter: LoanFilter): Promise<LoanAggregate> {
   if (readsMaintainedLoanTotals(actor, filter) && !filter.status) {
-    const [offered, drawn] = await Promise.all([readTotals(db, 'loan'), readTotals(db, 'drawdown', creditUsingDrawdownStatuses)]);
+    const totals = await readTotals(db, ['loan', 'drawdown']);
+    const offered = totals.of('loan');
+    const drawn = totals.of('drawdown', creditUsingDrawdownStatuses);
     return {
       loansSum: toPounds(offered.amountPence),
       totalDrawdowns: toPounds(drawn.amountPence),

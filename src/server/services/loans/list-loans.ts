@@ -57,7 +57,7 @@ export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter
  */
 async function countLoans(db: Database, actor: SessionUser, query: LoanFilter & { search?: string }, condition: SQL | undefined) {
   if (readsMaintainedLoanTotals(actor, query))
-    return (await readTotals(db, 'loan', query.status ? [query.status] : undefined)).count;
+    return (await readTotals(db, ['loan'])).of('loan', query.status ? [query.status] : undefined).count;
   const [row] = await db
     .select({ n: count() })
     .from(loans)
