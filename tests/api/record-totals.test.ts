@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('the maintained totals', () => {
-  it('count the rows already there when the migration ran, and every row built since', async () => {
+  it('count every row built since the database was made, per status', async () => {
     await expectExact();
     // Filtered by status, staff's list totals read them too.
     const submitted = await server.rows<{ n: number }>(
