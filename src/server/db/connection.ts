@@ -83,9 +83,30 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
   }
 }
 
+/**
+ * The embedded database runs each statement on this thread, and its answers resume their callers as
+ * microtasks: under load, the requests already in flight chained statement after statement and the
+ * event loop did not read a new connection for seconds (docs/decisions.md, 376). Each statement and
+ * each transaction now first lets the loop take one turn, so new requests are read between them.
+ */
+function takeTurns(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = async function (...args: Parameters<typeof query>) {
+    await turn();
+    return query(...args);
+  } as typeof client.query;
+  client.transaction = async function (...args: Parameters<typeof transaction>) {
+    await turn();
+    return transaction(...args);
+  } as typeof client.transaction;
+}
+
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  takeTurns(client);
   const close = async () => {
     try {
       await client.close();
