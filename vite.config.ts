@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -116,6 +117,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores, so a 2-core machine ran one test file at
+    // a time while the other core sat idle: the main process only collects results, and the API
+    // files spend much of their time waiting (timers, child processes, PostgreSQL's own process).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         // Unit and component tests beside the code. Node by default; a component test starts
@@ -130,13 +135,15 @@ export default defineConfig({
         },
       },
       {
-        // Each API test file builds its own app on an in-memory PGlite.
+        // Each API test file builds its own app on an in-memory PGlite, loaded from one migrated dump
+        // that the global setup makes.
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['tests/api/pglite-global-setup.ts'],
         },
       },
       {
