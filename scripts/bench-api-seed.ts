@@ -203,7 +203,9 @@ export async function growData(db: Database, counts: GrowCounts = defaultCounts)
       10000 + (i % 97) * 1001, 'INV-' || i, 'Disclosure', false, '01/03/2027', '01/09/2027', 'House', '31/12/2027',
       '{"noMaterialChangeLegal":true}'::jsonb, now() - (i % 300) * interval '1 day'
     from generate_series(1, ${counts.drawdowns}) i`);
-  await db.execute(sql`analyze`);
+  // Vacuumed and analysed, as a database of this size is in its steady state: otherwise autovacuum
+  // works through the new rows during the first calls measured, and index-only scans read the heap.
+  await db.execute(sql`vacuum analyze`);
   return (performance.now() - started) / 1000;
 }
 

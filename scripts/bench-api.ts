@@ -11,6 +11,8 @@
  *
  *   npm run bench:api
  *   BENCH_DB=pglite|postgres BENCH_SECONDS=5 BENCH_MAX_REQUESTS=4000 npm run bench:api
+ *   BENCH_PHASES=grown BENCH_CALLS='overview|list \(staff' npm run bench:api   # only the 100,000 phase, only these calls
+ *   BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=prof' …                        # the server's CPU profile, written at its end
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,10 @@ const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 4000);
 /** Sign-ins are argon2 (deliberately slow) and rate-limited: fewer of them. */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
+/** 'demo' (the demo data), 'grown' (100,000 applications more): both unless told. */
+const PHASES = (process.env.BENCH_PHASES ?? 'demo,grown').split(',');
+/** Only the calls whose name matches this regular expression (all unless told). */
+const CALLS = new RegExp(process.env.BENCH_CALLS ?? '.', 'i');
 
 // ── load ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -154,7 +160,9 @@ interface Portal {
 
 async function startPortal(env: Record<string, string>): Promise<Portal> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist-server/main.js')], {
+  // BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=prof' writes the server's CPU profile at its end.
+  const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, 'dist-server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -207,20 +215,22 @@ async function measure({ port, child }: Portal, barePort: number): Promise<{ row
   const anyLawyerApp = (await getJson<List>(port, '/api/applications?pageSize=1', tokens.lawyer)).items[0]?.id;
   const rows: Row[] = [];
   const get = async (name: string, pathname: string, token?: string) => {
+    if (!CALLS.test(name)) return;
     rows.push({ name, ...(await load(port, () => ({ method: 'GET', path: pathname, token }))) });
   };
   const bare = await load(barePort, () => ({ method: 'GET', path: '/bare' }));
   await get('config (no session, for reference)', '/api/config');
-  rows.push({
-    name: `sign-in (argon2; ${SIGN_INS} at most)`,
-    ...(await load(
-      port,
-      () => ({ method: 'POST', path: '/api/auth', body: { login: demoAccounts.lawyer, password: DEMO_PASSWORD } }),
-      {
-        maxRequests: SIGN_INS,
-      },
-    )),
-  });
+  if (CALLS.test('sign-in'))
+    rows.push({
+      name: `sign-in (argon2; ${SIGN_INS} at most)`,
+      ...(await load(
+        port,
+        () => ({ method: 'POST', path: '/api/auth', body: { login: demoAccounts.lawyer, password: DEMO_PASSWORD } }),
+        {
+          maxRequests: SIGN_INS,
+        },
+      )),
+    });
   await get('applications list (staff)', '/api/applications?page=1&pageSize=10', tokens.staff);
   await get('applications list (firm)', '/api/applications?page=1&pageSize=10', tokens.firm);
   await get('applications list (lawyer)', '/api/applications?page=1&pageSize=10&abilities=true', tokens.lawyer);
@@ -231,7 +241,7 @@ async function measure({ port, child }: Portal, barePort: number): Promise<{ row
   // The step save: each connection saves the financial step of one of the lawyer's applications,
   // with the version it last saw (a 409 tells it the server's, and it goes on from there).
   const ids = lawyerApps.items.map((item) => item.id);
-  if (ids.length > 0) {
+  if (ids.length > 0 && CALLS.test('step save')) {
     const versions = new Map<number, number>();
     const idOf = (w: number) => ids[w % ids.length]!;
     rows.push({
@@ -303,8 +313,9 @@ async function main(): Promise<void> {
       const label = pg ? 'PostgreSQL' : 'embedded database (PGlite, on disk)';
       try {
         let portal = await startPortal(env);
-        print(`${label}, demo data`, await measure(portal, barePort));
+        if (PHASES.includes('demo')) print(`${label}, demo data`, await measure(portal, barePort));
         await stopProcess(portal.child);
+        if (!PHASES.includes('grown')) continue;
         const handle = await openDatabase({ databaseUrl: pg?.url, dataDir });
         const seconds = await growData(handle.db);
         await handle.close();

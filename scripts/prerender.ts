@@ -166,11 +166,10 @@ export function routePreload(): Plugin {
       order: 'pre',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-        const byModule = new Map(
-          chunks
-            .filter((c) => c.facadeModuleId)
-            .map((c) => [path.relative(process.cwd(), c.facadeModuleId!).split(path.sep).join('/'), c]),
-        );
+        // A route's module may share its chunk with others (the signed-in group, decision 366): look
+        // it up among every chunk's modules, not only the chunks it is the facade of.
+        const relativeId = (id: string) => path.relative(process.cwd(), id).split(path.sep).join('/');
+        const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [relativeId(id), c] as const)));
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = chunks.find((c) => c.isEntry);
         const inEntry = new Set<string>();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -31,6 +32,11 @@ export interface TestServer {
   rows<T>(query: SQL): Promise<T[]>;
 }
 
+/** The migrated embedded database the lane's global setup dumped (tests/api/pglite-global-setup.ts). */
+async function migratedDump(): Promise<Blob> {
+  return new Blob([await fs.promises.readFile(inject('pgliteMigratedDump'))]);
+}
+
 /**
  * The real app on a real database: in-memory PGlite by default, or (API_TEST_DB=postgres) a
  * fresh database on the PostgreSQL server that the lane's global setup started. The database is
@@ -45,7 +51,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     const name = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     await admin.end();
     databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
     dropDatabase = async () => {
@@ -60,7 +66,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: '/nonexistent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
     ...overrides,
   };
-  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    startFrom: databaseUrl ? undefined : await migratedDump(),
+  });
   if (options.seed === true) await seedDemoData(handle.db, config);
   const app = await buildApp({ config, db: handle.db });
   await app.ready();

@@ -71,6 +71,8 @@ describe('navigation', () => {
     await screen.findByRole('dialog', { name: 'Menu' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    // The focus goes back to 'menu' (the dialog's code loads after the first screen: decision 367).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'menu' })));
   });
 
   it('has the footer links from the brand settings and the legal line', async () => {

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Dialog } from '../ui/dialog';
 import { hasPermissions, type Role } from '../../shared/rules/permissions';
 import { navLabel, navOrder, paths, type NavGroup } from '../routing/paths';
 import type { SessionUser } from '../session/session';
@@ -76,15 +75,21 @@ export function DesktopNavigation({ user }: { user: SessionUser }) {
   );
 }
 
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
 /**
  * Below 992 px: a 'menu' button opening a full-screen overlay. Focus stays inside while open,
- * Escape closes it, and so does any route change.
+ * Escape closes it, and so does any route change. The dialog's code loads once the first screen
+ * is drawn (decision 367); the button is always this one, so a press before the code is there
+ * opens the menu as soon as it is.
  */
 export function MobileNavigation({ user }: { user: SessionUser }) {
   const items = navItemsFor(user.role);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const location = useLocation();
   const closedByRoute = useRef(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setOpen((wasOpen) => {
@@ -93,37 +98,57 @@ export function MobileNavigation({ user }: { user: SessionUser }) {
     });
   }, [location.key]);
 
+  // After the first paint, when the page is idle (or at the latest in a second).
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback;
+    if (typeof idle === 'function') {
+      const handle = idle(() => setWanted(true), { timeout: 1000 });
+      return () => globalThis.cancelIdleCallback?.(handle);
+    }
+    const timer = setTimeout(() => setWanted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   return (
     <div className="mobile-nav">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="menu-button">menu</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Content
-            className="mobile-menu"
-            aria-describedby={undefined}
+      <button
+        ref={menuButton}
+        type="button"
+        className="menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        menu
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={open}
+            onOpenChange={setOpen}
             onCloseAutoFocus={(event) => {
               // After following a link, focus goes to the new page's heading, not back to 'menu'
               // (the root route's own attempt, scroll.ts, ran while the menu still held focus inside it).
-              if (closedByRoute.current) {
-                event.preventDefault();
-                focusPageHeading();
-              }
+              // Otherwise back to 'menu' (the dialog's own trigger would, had it one).
+              event.preventDefault();
+              if (closedByRoute.current) focusPageHeading();
+              else menuButton.current?.focus();
               closedByRoute.current = false;
             }}
           >
-            <div className="mobile-menu__bar">
-              <Dialog.Title className="mobile-menu__title">Menu</Dialog.Title>
-              <Dialog.Close className="menu-button">close</Dialog.Close>
-            </div>
             {items.length > 0 ? (
               <nav aria-label="Main" className="nav nav--mobile">
                 <NavGroups items={items} />
               </nav>
             ) : null}
             <UserGroup user={user} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </MobileMenu>
+        </Suspense>
+      ) : null}
     </div>
   );
 }

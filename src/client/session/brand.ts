@@ -47,7 +47,8 @@ export async function refreshBrand(store: AppStore): Promise<void> {
     const { data } = await api.GET('/config');
     const parsed = v.safeParse(brandSchema, data);
     if (!parsed.success) return;
-    store.set(brandAtom, parsed.output);
+    // Unchanged settings keep the same state: no render of the whole page for nothing (decision 367).
+    if (JSON.stringify(store.get(brandAtom)) !== JSON.stringify(parsed.output)) store.set(brandAtom, parsed.output);
     try {
       localStorage.setItem(CACHE_KEY, JSON.stringify(parsed.output));
     } catch {

@@ -115,9 +115,14 @@ export function readStoredSession(now = Date.now()): SessionState {
 }
 
 export function startSession(store: AppStore, token: string, user: SessionUser): void {
+  const stored = JSON.stringify(user);
   storageSet(TOKEN_KEY, token);
-  storageSet(USER_KEY, JSON.stringify(user));
+  storageSet(USER_KEY, stored);
   recordActivity();
+  // The server's answer on start is usually the user already shown: keeping the same state spares
+  // every screen a render of the same page right after its first paint (decision 367).
+  const current = store.get(sessionAtom);
+  if (current.status === 'signedIn' && current.token === token && JSON.stringify(current.user) === stored) return;
   store.set(sessionAtom, { status: 'signedIn', token, user });
 }
 

@@ -1,5 +1,7 @@
 import type { FocusEvent, ReactNode, SelectHTMLAttributes } from 'react';
-import { Checkbox, RadioGroup } from 'radix-ui';
+// One primitive's module each, not the barrel: a chunk gets only what it uses (decision 366).
+import * as Checkbox from 'radix-ui/checkbox';
+import * as RadioGroup from 'radix-ui/radio-group';
 import { ErrorSlot, FieldHint, fieldClass, leftGroup, useFieldIds } from './field-parts';
 import './choice-fields.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Popover } from 'radix-ui';
+import * as Popover from 'radix-ui/popover';
 import { months as monthOptions } from '../../shared/journey/options';
 import { formatDate } from '../../shared/rules/formats';
 import { monthNames } from '../../shared/rules/months';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AlertDialog } from 'radix-ui';
+import * as AlertDialog from 'radix-ui/alert-dialog';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom } from './modal-store';
 import { MODAL_DELAY_MS } from '../../shared/rules/limits';

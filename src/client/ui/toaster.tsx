@@ -1,4 +1,4 @@
-import { Toast } from 'radix-ui';
+import * as Toast from 'radix-ui/toast';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { dismissToastAtom, toastsAtom } from './toast-store';
 import './toaster.css';

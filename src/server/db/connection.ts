@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -29,35 +30,83 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 /** Any number of processes may start at once on one PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK_ID = 7_301_964;
 
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * For an in-memory embedded database: start from this dump of another one (PGlite's
+   * `dumpDataDir`) instead of creating a cluster. The tests start each server from one migrated
+   * dump: creating a cluster in WebAssembly costs about a second, loading a dump a third of that.
+   */
+  startFrom?: Blob;
+}
+
 /**
  * Opens the database and applies the migrations: PostgreSQL when a URL is given, otherwise the
  * embedded PGlite under dataDir ('memory://' keeps it in memory, for tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.startFrom);
 }
+
+/** A dump of an in-memory embedded database, to start others from (see OpenOptions.startFrom). */
+export async function dumpEmbedded(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.kind !== 'pglite') throw new Error('only the embedded database can be dumped');
+  return (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+}
+
+/**
+ * The extensions the embedded database is created with: the searches' trigram indexes need
+ * pg_trgm (docs/decisions.md, 374), which PGlite ships; on PostgreSQL the migration creates it.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 /**
  * The embedded database lives in files one process may open at a time: the data folder is locked
  * first (db/data-dir-lock.ts), and a second process stops here with DataDirLocked.
  */
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create('memory://'), () => undefined);
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHandle> {
+  if (dataDir === 'memory://')
+    return pgliteHandle(
+      await PGlite.create('memory://', { extensions: pgliteExtensions, ...(startFrom ? { loadDataDir: startFrom } : {}) }),
+      () => undefined,
+    );
   const lock = lockDataDir(dataDir);
   try {
     const location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
-    return await pgliteHandle(await PGlite.create(location), () => lock.release());
+    return await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
+/**
+ * The embedded database runs each statement on this thread, and its answers resume their callers as
+ * microtasks: under load, the requests already in flight chained statement after statement and the
+ * event loop did not read a new connection for seconds (docs/decisions.md, 376). Each statement and
+ * each transaction now first lets the loop take one turn, so new requests are read between them.
+ */
+function takeTurns(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = async function (...args: Parameters<typeof query>) {
+    await turn();
+    return query(...args);
+  } as typeof client.query;
+  client.transaction = async function (...args: Parameters<typeof transaction>) {
+    await turn();
+    return transaction(...args);
+  } as typeof client.transaction;
+}
+
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  takeTurns(client);
   const close = async () => {
     try {
       await client.close();

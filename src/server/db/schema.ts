@@ -166,20 +166,29 @@ export const solicitors = pgTable(
   ],
 );
 
-export const clients = pgTable('clients', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  birthDate: date('birth_date'),
-  contactNumber: text('contact_number'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  deletedAt: deletedAt(),
-});
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    birthDate: date('birth_date'),
+    contactNumber: text('contact_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  // The case search (docs/decisions.md, 374): "contains" on the names through trigram indexes,
+  // written at each insert (no pending list that every search would have to read).
+  (t) => [
+    index('clients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('clients_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
 
 export const applications = pgTable(
   'applications',
@@ -210,6 +219,7 @@ export const applications = pgTable(
     index('applications_started_at_idx').on(t.startedAt, t.id),
     index('applications_client_id_idx').on(t.clientId),
     index('applications_status_idx').on(t.status),
+    index('applications_case_ref_trgm_idx').using('gin', t.caseRef.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -404,6 +414,30 @@ export const drawdowns = pgTable(
 );
 
 /** Every state change anywhere: who, when, what, from, to. */
+/**
+ * How many applications, loans and drawdowns there are in each status, and their amounts, kept
+ * by triggers in the same transaction as every insert, status or amount change and delete of those
+ * rows (docs/decisions.md, 373; migration 0010): staff's unfiltered totals and overviews read a few rows here
+ * instead of counting and summing every record. Exact, and shared by every server process.
+ */
+export const recordTotals = pgTable(
+  'record_totals',
+  {
+    /** 'application', 'loan' or 'drawdown'. */
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    /** Loans: the credit offered; drawdowns: the amounts asked; applications: 0. */
+    amountPence: pence('amount_pence').notNull().default(0),
+    /**
+     * The newest `created_at` of the rows that have been in this status (a row moving on does not
+     * lower it): over every status, the newest of the kind (loans: the latest signing).
+     */
+    latestAt: timestamp('latest_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.status] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {

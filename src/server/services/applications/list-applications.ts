@@ -4,6 +4,8 @@ import { applications, clients, lawyers } from '../../db/schema';
 import { pageOf, pageOffset } from '../../db/paging';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
+import type { Database } from '../../db/connection';
+import { readTotals } from '../../db/record-totals';
 import type { components } from '../../../shared/api/schema';
 import { caseSearchCondition } from './case-search';
 import { applicationAbilities } from './present-application';
@@ -34,10 +36,28 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
   );
 }
 
+/**
+ * The total (docs/decisions.md, 372, 373): staff filtering by nothing but the status read the
+ * maintained totals; everyone else counts the rows their condition selects, joining only `lawyers`
+ * (a firm's scope and filter read it): every application has its client and lawyer (not-null
+ * keys), so the joins never change the count, and the search reads `applications` alone.
+ */
+async function countApplications(db: Database, actor: SessionUser, filter: ApplicationFilter, condition: SQL | undefined) {
+  const seesAll = applicationPolicy.scope(actor) === undefined;
+  if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && !caseSearchCondition(filter.search))
+    return (await readTotals(db, ['application'])).of('application', filter.status ? [filter.status] : undefined).count;
+  const [row] = await db
+    .select({ n: count() })
+    .from(applications)
+    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
+    .where(condition);
+  return row?.n ?? 0;
+}
+
 /** A page of the applications the caller may see, newest first: one query for the page, one for the total. */
 export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
   const condition = where(actor, filter);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: applications.id,
@@ -60,12 +80,7 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .orderBy(desc(applications.startedAt), desc(applications.id))
       .limit(filter.pageSize)
       .offset(pageOffset(filter)),
-    db
-      .select({ n: count() })
-      .from(applications)
-      .innerJoin(clients, eq(clients.id, applications.clientId))
-      .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-      .where(condition),
+    countApplications(db, actor, filter, condition),
   ]);
   const items = rows.map(
     ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({
@@ -88,5 +103,5 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
         : {}),
     }),
   );
-  return pageOf(items, total?.n, filter);
+  return pageOf(items, total, filter);
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
+import { readTotals } from '../../db/record-totals';
 import { applications, drawdowns, lawyers, loans } from '../../db/schema';
 import * as loanPolicy from '../../policies/loans';
 import type { ServiceContext } from '../context';
@@ -13,11 +14,24 @@ type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
  * The drawdowns overview over the loans the caller may see: 'Already drawndown' (every drawdown
  * that uses credit), 'Drawdowns paid', and 'Available to drawdown' (the credit offered less what is
  * drawn); pending is drawn less paid. One statement, sums in integer pence, pounds at the end.
+ * Staff with no filter read the maintained totals instead (docs/decisions.md, 373): every drawdown
+ * has its loan and every loan its case, so they are the statement's figures over every row.
  */
 export async function getDrawdownsAggregate(
   { db, actor }: ServiceContext,
   filter: { loanId?: number; firmId?: number; lawyerId?: number },
 ): Promise<DrawdownAggregate> {
+  if (loanPolicy.scope(actor) === undefined && !filter.loanId && !filter.firmId && !filter.lawyerId) {
+    const totals = await readTotals(db, ['loan', 'drawdown']);
+    const offered = totals.of('loan');
+    const drawn = totals.of('drawdown', creditUsingDrawdownStatuses);
+    const paid = totals.of('drawdown', ['paid']);
+    return {
+      amount: toPounds(drawn.amountPence),
+      amountPaid: toPounds(paid.amountPence),
+      restLoansAmount: toPounds(offered.amountPence - drawn.amountPence),
+    };
+  }
   const condition = and(
     loanPolicy.scope(actor),
     filter.loanId ? eq(loans.id, filter.loanId) : undefined,

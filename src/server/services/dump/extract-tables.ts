@@ -334,4 +334,5 @@ export const excludedTables: Readonly<Record<string, string>> = {
   signing_certificates: "the provider's signing key (decision 284): whoever holds it can sign as the provider",
   stored_files: 'where the bytes of stored files are (decision 350); the extract carries no file contents',
   stored_file_chunks: 'the contents of uploaded and generated files (decision 350): never in the extract',
+  record_totals: 'counts and sums of applications, loans and drawdowns kept by triggers (decision 373): the extract has the rows',
 };

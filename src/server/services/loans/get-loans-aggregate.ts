@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/connection';
+import { readTotals } from '../../db/record-totals';
 import { applications, lawyers, loans } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { toPounds } from '../../../shared/rules/money';
+import { creditUsingDrawdownStatuses } from '../../../shared/rules/statuses';
 import type { components } from '../../../shared/api/schema';
 import { drawnPenceOfLoan } from './find-loan';
-import { loanCondition, type LoanFilter } from './list-loans';
+import { loanCondition, readsMaintainedLoanTotals, type LoanFilter } from './list-loans';
 
 type LoanAggregate = components['schemas']['LoanAggregate'];
 
@@ -39,7 +41,23 @@ export async function loansAggregate(db: Database, condition: ReturnType<typeof 
   };
 }
 
-/** 'All loans overview': totals over the loans the caller may see (the filters narrow them). */
+/**
+ * 'All loans overview': totals over the loans the caller may see (the filters narrow them). Staff
+ * with no filter read the maintained totals (docs/decisions.md, 373): the loans' count, credit and
+ * latest signing, and what the drawdowns that use credit have drawn (every drawdown has its loan,
+ * every loan its case, so these are the statement's figures without reading every row).
+ */
 export async function getLoansAggregate({ db, actor }: ServiceContext, filter: LoanFilter): Promise<LoanAggregate> {
+  if (readsMaintainedLoanTotals(actor, filter) && !filter.status) {
+    const totals = await readTotals(db, ['loan', 'drawdown']);
+    const offered = totals.of('loan');
+    const drawn = totals.of('drawdown', creditUsingDrawdownStatuses);
+    return {
+      loansSum: toPounds(offered.amountPence),
+      totalDrawdowns: toPounds(drawn.amountPence),
+      loansCount: offered.count,
+      dateCustomerAccepted: offered.latestAt ? offered.latestAt.toISOString() : null,
+    };
+  }
   return loansAggregate(db, loanCondition(actor, filter));
 }
