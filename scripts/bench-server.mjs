@@ -33,14 +33,25 @@ export async function startBenchServer({ staticDir } = {}) {
       PUBLIC_URL: base,
       ...(staticDir ? { STATIC_DIR: staticDir } : {}),
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // What the server said on stderr, to tell why it did not start (e.g. a build older than the
+  // migrations: `npm run build` again).
+  let said = '';
+  server.stderr.on('data', (chunk) => {
+    said = (said + chunk).slice(-4000);
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = () => {
     server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForServer(`${base}/api/config`);
+    const ended = await Promise.race([
+      waitForServer(`${base}/api/config`).then(() => undefined),
+      exited.then((code) => ({ code })),
+    ]);
+    if (ended) throw new Error(`the server ended (exit code ${ended.code}) before it answered:\n${said}`);
   } catch (error) {
     stop();
     throw error;
@@ -64,5 +75,5 @@ async function waitForServer(url) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the server did not start');
+  throw new Error(`the server did not answer within a minute`);
 }
