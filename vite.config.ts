@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildBudget } from './scripts/build-budget.js';
+import { checkBuildReferences } from './scripts/build-references.js';
 import { codeSplitting } from './scripts/chunk-groups.js';
 import { precompress } from './scripts/precompress.js';
 import { inlineShellCss, prerender, routePreload } from './scripts/prerender.js';
@@ -96,6 +97,8 @@ export default defineConfig({
     !underTest && buildBudget(),
     // The public pages' HTML (decision 360): after the worker (whose precache keeps the one shell).
     !underTest && prerender(),
+    // Every file the pages, the route preloads and the worker's precache name is in the build (decision 460).
+    !underTest && checkBuildReferences(),
     // Last: .br and .gz beside every text file, once the service worker and the pages are written.
     !underTest && precompress(),
   ],

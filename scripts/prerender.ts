@@ -153,52 +153,82 @@ export function routePreloadScript(routes: readonly (readonly [string, readonly 
 `;
 }
 
+/** The files a route preload script names (the lists routePreloadScript wrote); [] for any other script. */
+export function routePreloadFiles(source: string): string[] {
+  const match = /^ {2}var routes = (.*);$/m.exec(source);
+  if (!match) return [];
+  const routes = JSON.parse(match[1]!) as [string, string[], string[]][];
+  return [...new Set(routes.flatMap(([, js, css]) => [...js, ...css]))];
+}
+
+/**
+ * Each signed-in route's files: the chunks of its modules and what they import (less what the entry
+ * already loads), and their CSS, read from the bundle as it will be written.
+ */
+export function routeFiles(bundle: Rollup.OutputBundle, root: string): [string, string[], string[]][] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  // A route's module may share its chunk with others (the signed-in group, decision 366): look
+  // it up among every chunk's modules, not only the chunks it is the facade of.
+  const relativeId = (id: string) => path.relative(root, id).split(path.sep).join('/');
+  const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [relativeId(id), c] as const)));
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  const inEntry = new Set<string>();
+  const visit = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported, into);
+  };
+  if (entry) visit(entry.fileName, inEntry);
+  return SIGNED_IN_ROUTES.map((route) => {
+    const files = new Set<string>();
+    for (const module of route.modules) {
+      const chunk = byModule.get(module);
+      if (!chunk) throw new Error(`[route-preload] ${module} is not a chunk of the build`);
+      visit(chunk.fileName, files);
+    }
+    const js = [...files].filter((file) => !inEntry.has(file));
+    const css = [...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+    return [route.pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
+  });
+}
+
 /**
  * Emits the route preload script and puts it into index.html before the entry (an async classic
  * script: it runs as soon as it arrives, without waiting for the entry's modules).
+ *
+ * It reads the bundle only after Vite's own generateBundle hooks (the hook's 'post' order): Vite's
+ * CSS plugin removes there the chunks that held nothing but CSS (a module importing only a
+ * stylesheet, ui/field.css) and moves their stylesheets to their importers. Read any earlier, the
+ * list named those removed chunks, and every signed-in page load asked for a script the server
+ * answers 404 (docs/decisions.md (460)). index.html is written by then too, so its script tag is
+ * added to the written page.
  */
 export function routePreload(): Plugin {
-  let fileName: string | undefined;
+  let root = process.cwd();
   return {
     name: 'portal:route-preload',
     apply: 'build',
-    generateBundle: {
-      order: 'pre',
-      handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-        // A route's module may share its chunk with others (the signed-in group, decision 366): look
-        // it up among every chunk's modules, not only the chunks it is the facade of.
-        const relativeId = (id: string) => path.relative(process.cwd(), id).split(path.sep).join('/');
-        const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [relativeId(id), c] as const)));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = chunks.find((c) => c.isEntry);
-        const inEntry = new Set<string>();
-        const visit = (file: string, into: Set<string>) => {
-          if (into.has(file)) return;
-          into.add(file);
-          for (const imported of byFile.get(file)?.imports ?? []) visit(imported, into);
-        };
-        if (entry) visit(entry.fileName, inEntry);
-        const routes = SIGNED_IN_ROUTES.map((route) => {
-          const files = new Set<string>();
-          for (const module of route.modules) {
-            const chunk = byModule.get(module);
-            if (!chunk) throw new Error(`[route-preload] ${module} is not a chunk of the build`);
-            visit(chunk.fileName, files);
-          }
-          const js = [...files].filter((file) => !inEntry.has(file));
-          const css = [...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
-          return [route.pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)] as const;
-        });
-        const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(routes) });
-        fileName = this.getFileName(reference);
-      },
+    configResolved(config) {
+      root = config.root;
     },
-    transformIndexHtml: {
+    generateBundle: {
       order: 'post',
-      handler(html) {
-        if (!fileName) return html;
-        return html.replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`);
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (!page || page.type !== 'asset') return;
+        const reference = this.emitFile({
+          type: 'asset',
+          name: 'route-preload.js',
+          source: routePreloadScript(routeFiles(bundle, root)),
+        });
+        const fileName = this.getFileName(reference);
+        const html = typeof page.source === 'string' ? page.source : Buffer.from(page.source).toString('utf8');
+        if (!html.includes('<script type="module"')) this.error('[route-preload] index.html has no module script');
+        page.source = html.replace(
+          '<script type="module"',
+          `<script async src="/${fileName}"></script>\n    <script type="module"`,
+        );
       },
     },
   };
