@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useConfirm, useInfo } from './modal-store';
 import { Overlays } from './overlays';
 import { useToast } from './toast-store';
@@ -45,6 +45,74 @@ function renderHarness() {
   );
   return user;
 }
+
+/** A record's action: 'approve' asks first, and once it is done the button goes. */
+function ActionHarness({ named }: { named: boolean }) {
+  const confirm = useConfirm();
+  const [approved, setApproved] = useState(false);
+  const status = useRef<HTMLSpanElement>(null);
+  const approve = async () => {
+    if (!(await confirm({ message: 'Approve?', ...(named ? { focusAfter: () => status.current } : {}) }))) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    setApproved(true);
+  };
+  return (
+    <main>
+      <h1 tabIndex={-1}>Drawdown</h1>
+      <span ref={status}>{approved ? 'approved' : 'requested'}</span>
+      <section aria-labelledby="actions">
+        <h2 id="actions">Actions</h2>
+        {approved ? null : (
+          <div>
+            <button type="button" onClick={() => void approve()}>
+              approve
+            </button>
+          </div>
+        )}
+      </section>
+      <Overlays />
+    </main>
+  );
+}
+
+function renderAction(named: boolean) {
+  const user = userEvent.setup();
+  render(
+    <Provider store={createStore()}>
+      <ActionHarness named={named} />
+    </Provider>,
+  );
+  return user;
+}
+
+describe('the focus after a confirmation (decision 461)', () => {
+  it('goes back to the control that asked after Escape and after No', async () => {
+    const user = renderAction(true);
+    const approve = screen.getByRole('button', { name: 'approve' });
+    await user.click(approve);
+    await screen.findByRole('alertdialog', { name: 'Approve?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(approve));
+    await user.click(approve);
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(document.activeElement).toBe(approve));
+  });
+
+  it('goes to the place the screen names once Yes has done its work and the control is gone', async () => {
+    const user = renderAction(true);
+    await user.click(screen.getByRole('button', { name: 'approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('approved'));
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('without a named place, goes to the heading of the nearest section still there', async () => {
+    const user = renderAction(false);
+    await user.click(screen.getByRole('button', { name: 'approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Actions' })));
+  });
+});
 
 describe('modals', () => {
   afterEach(() => markUnsaved('form', false));

@@ -1,19 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { closeModalAtom, modalQueueAtom } from './modal-store';
+import { closeModalAtom, modalQueueAtom, type ModalRequest } from './modal-store';
+import { returnFocus } from './focus-return';
 import { MODAL_DELAY_MS } from '../../shared/rules/limits';
 import './button.css';
 import './modal.css';
 
 /**
  * Shows the first waiting modal after the spec's 10 ms delay. An alert dialog: focus is trapped,
- * Escape answers 'No' (or 'ok'), and the first focus lands on the safe answer.
+ * Escape answers 'No' (or 'ok'), and the first focus lands on the safe answer. Once it has closed,
+ * the focus goes back to what opened it, followed through the action after 'Yes' (focus-return.ts).
  */
 export default function ModalHost() {
   const request = useAtomValue(modalQueueAtom)[0];
   const close = useSetAtom(closeModalAtom);
   const [shownId, setShownId] = useState<number | null>(null);
+  // The first answer counts: 'Yes' also closes the dialog, which answers again (and is ignored).
+  const answered = useRef<{ request: ModalRequest; answer: boolean } | null>(null);
 
   useEffect(() => {
     if (!request) return;
@@ -23,13 +27,31 @@ export default function ModalHost() {
 
   if (!request) return null;
   const open = shownId === request.id;
-  const answer = (value: boolean) => close({ id: request.id, answer: value });
+  const answer = (value: boolean) => {
+    if (answered.current?.request !== request) answered.current = { request, answer: value };
+    close({ id: request.id, answer: value });
+  };
+  // Radix calls this once the dialog has gone (its focus trap with it); without a trigger of its
+  // own it would leave the focus on the page body.
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    const last = answered.current;
+    if (!last) return;
+    returnFocus(last.request.origin, {
+      landing: last.request.focusAfter,
+      afterAction: last.request.kind === 'confirm' && last.answer,
+    });
+  };
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && answer(request.kind === 'info')}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="modal-overlay" />
-        <AlertDialog.Content className="modal" {...(request.title ? {} : { 'aria-describedby': undefined })}>
+        <AlertDialog.Content
+          className="modal"
+          onCloseAutoFocus={onCloseAutoFocus}
+          {...(request.title ? {} : { 'aria-describedby': undefined })}
+        >
           <AlertDialog.Title className="modal__title">{request.title ?? request.message}</AlertDialog.Title>
           {request.title ? <AlertDialog.Description className="modal__message">{request.message}</AlertDialog.Description> : null}
           <div className="modal__actions">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationKey } from '../../../shared/rules/loan-labels';
@@ -12,6 +12,7 @@ import { brandAtom } from '../../session/brand';
 import { Button } from '../../ui/button';
 import { RadioField } from '../../ui/choice-fields';
 import { FormMessage } from '../../ui/form-message';
+import { noticeOrStatus } from '../../ui/focus-return';
 import { useConfirm } from '../../ui/modal-store';
 import { drawdownStateKey } from './offline/change-drawdown-state-mutation';
 import './offline/drawdown-mutations';
@@ -64,6 +65,7 @@ export function DrawdownActions({
       ? (stored as { state: string })
       : null,
   );
+  const sectionRef = useRef<HTMLElement>(null);
   const [answers, setAnswers] = useState<Answers>(unanswered);
   const [busy, setBusy] = useState<DrawdownStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -84,7 +86,9 @@ export function DrawdownActions({
   const change = async (state: DrawdownStatus) => {
     if (busy) return;
     if (state === 'customerApproved' && !allTrue) return;
-    if (!(await confirm(drawdownStateActions[state].question))) return;
+    // Once the decision is made its button goes: the focus goes to the notice, else the new status.
+    const focusAfter = () => noticeOrStatus(sectionRef.current);
+    if (!(await confirm({ message: drawdownStateActions[state].question, focusAfter }))) return;
     setBusy(state);
     setMessage(null);
     try {
@@ -114,7 +118,7 @@ export function DrawdownActions({
   const others = transitions.filter((state) => state !== 'customerApproved');
 
   return (
-    <section className="drawdown-actions" aria-labelledby="drawdown-actions-title">
+    <section ref={sectionRef} className="drawdown-actions" aria-labelledby="drawdown-actions-title">
       <h2 id="drawdown-actions-title" className="drawdown-section__title">
         {clientApproves ? 'Your approval' : 'Actions'}
       </h2>

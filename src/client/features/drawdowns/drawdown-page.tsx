@@ -133,7 +133,7 @@ export default function DrawdownPage() {
       {user.role === 'lawyer' && drawdown.status === 'requested' ? <p className="drawdown-notice">{REQUESTED_TEXT}</p> : null}
       <div className="drawdown-head">
         <p className="drawdown-head__amount">{formatMoney(drawdown.amount)}</p>
-        <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />
+        <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} recordStatus />
       </div>
       <p className="drawdown-head__who">
         {drawdown.firstName} {drawdown.lastName}

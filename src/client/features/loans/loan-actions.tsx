@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
@@ -11,6 +11,7 @@ import { sessionUserAtom } from '../../session/session';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
+import { noticeOrStatus } from '../../ui/focus-return';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
 import { loanStateKey } from './offline/change-loan-state-mutation';
@@ -49,6 +50,7 @@ export function LoanStateActions({
       ? (stored as { state: string })
       : null,
   );
+  const sectionRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState<LoanStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const userId = useAtomValue(sessionUserAtom)?.id ?? null;
@@ -62,7 +64,9 @@ export function LoanStateActions({
 
   const change = async (state: LoanStatus) => {
     if (busy) return;
-    if (!(await confirm(loanStateActions[state].question))) return;
+    // Once the change is made its button goes: the focus goes to the notice, else the new status.
+    const focusAfter = () => noticeOrStatus(sectionRef.current);
+    if (!(await confirm({ message: loanStateActions[state].question, focusAfter }))) return;
     setBusy(state);
     setMessage(null);
     try {
@@ -81,7 +85,7 @@ export function LoanStateActions({
   if (abilities.transitions.length === 0 && !refused && !message && !pending) return null;
 
   return (
-    <div className="loan-state-actions">
+    <div ref={sectionRef} className="loan-state-actions">
       {refused ? (
         <div className="loan-notice loan-notice--warning" role="alert">
           <p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { amountMessage } from '../../../shared/rules/error-codes';
 import { formatMoney } from '../../../shared/rules/formats';
 import { api } from '../../api/client';
@@ -20,6 +20,7 @@ import type { Loan } from './loans-api';
 export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => void }) {
   const confirm = useConfirm();
   const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [serverCode, setServerCode] = useState<string | null>(null);
@@ -36,7 +37,10 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || invalid || amount === undefined) return;
-    if (!(await confirm(`Are you sure you want to update the loan amount to ${formatMoney(amount)}?`))) return;
+    // Once saved the field is empty and the button disabled: the focus goes back to the field.
+    const focusAfter = () => formRef.current?.querySelector('input');
+    const question = `Are you sure you want to update the loan amount to ${formatMoney(amount)}?`;
+    if (!(await confirm({ message: question, focusAfter }))) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -55,7 +59,7 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
   };
 
   return (
-    <form className="loan-amount-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="loan-amount-form" noValidate onSubmit={(event) => void submit(event)}>
       <MoneyField
         label="New credit offered"
         hint={`Now ${formatMoney(loan.amount)}; at least ${formatMoney(loan.totalDrawdowns)} (already drawn)`}

@@ -35,7 +35,7 @@ function Figures({ loan }: { loan: Loan }) {
     ['Total drawdown', formatMoney(loan.totalDrawdowns)],
     ['Date', formatDate(loan.date)],
     ['Reference', loanReference(loan.id)],
-    ['Status', <StatusBadge key="status" kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} />],
+    ['Status', <StatusBadge key="status" kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} recordStatus />],
   ];
   return (
     <dl className="loan-figures">

@@ -15,7 +15,7 @@ export function KeyFigures({ application }: { application: Application }) {
     ...(caseRef ? ([['Case reference', caseRef]] as [string, ReactNode][]) : []),
     [
       'Status',
-      <span key="status" className={`status status--${application.status}`}>
+      <span key="status" className={`status status--${application.status}`} data-record-status="">
         {applicationStatusLabels[application.status]}
       </span>,
     ],

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { codeMessage } from '../../../api/failure';
 import { enqueue, waitForResult } from '../../../offline/outbox';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/choice-fields';
 import { FormMessage } from '../../../ui/form-message';
+import { noticeOrStatus } from '../../../ui/focus-return';
 import { useConfirm } from '../../../ui/modal-store';
 import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
@@ -92,6 +93,7 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
   const decisionRefusal = useDecisionRefusal(application.id);
   const [ticked, setTicked] = useState<Partial<Record<ReviewCheck, boolean>>>({});
   const [saving, setSaving] = useState<ReviewCheck[]>([]);
+  const sectionRef = useRef<HTMLElement>(null);
   const [busy, setBusy] = useState<ReviewDecision | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -128,7 +130,9 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
 
   const decide = async (decision: ReviewDecision) => {
     if (busy) return;
-    if (!(await confirm(decisionWords[decision].question))) return;
+    // Once the decision is made its button goes: the focus goes to the notice, else the new status.
+    const focusAfter = () => noticeOrStatus(sectionRef.current);
+    if (!(await confirm({ message: decisionWords[decision].question, focusAfter }))) return;
     setBusy(decision);
     setMessage(null);
     try {
@@ -186,7 +190,7 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
   );
 
   return (
-    <section className="details-section details-workflow" aria-labelledby="details-workflow-title">
+    <section ref={sectionRef} className="details-section details-workflow" aria-labelledby="details-workflow-title">
       <h2 id="details-workflow-title" className="details-section__title">
         Review
       </h2>
