@@ -3,6 +3,7 @@
  * a firm admin, a lawyer, a client and the client's signed case with an open loan; staff (root and
  * admin). Every account is signed in.
  */
+import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
 import type { TestServer } from './harness';
 import {
   allTrueLawyerDeclarations,
@@ -77,10 +78,11 @@ export function drawdownRequest(applicationId: number, overrides: Record<string,
     invoiceNumber: 'INV-2041',
     stageOfCase: 'First appointment',
     materialChanges: false,
-    nextHearingDate: '15/01/2027',
-    finalOrderDate: '30/06/2027',
+    // Dates still to come, whenever the tests run (decision 462: none may be past).
+    nextHearingDate: ukDateFromToday(50),
+    finalOrderDate: ukDateFromToday(200),
     reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
-    expectedRepaymentDate: '31/12/2027',
+    expectedRepaymentDate: ukDateFromToday(400),
     lawyerDeclarations: allTrueLawyerDeclarations(),
     ...overrides,
   };

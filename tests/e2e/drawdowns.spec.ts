@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
 import { axeViolations, demo, signIn } from './support';
 
 /**
@@ -101,9 +102,10 @@ test('a lawyer drafts a drawdown offline at 390 px, reopens it offline, and it a
   await page.getByLabel('Drawdown amount').fill(amountText);
   await page.getByLabel('Invoice number').fill(`INV-E2E-${amountPence}`);
   await page.getByLabel('Stage of the case').fill('Disclosure');
-  await page.getByLabel('Next hearing date').fill('14/03/2027');
-  await page.getByLabel('Final order date').fill('30/09/2027');
-  await page.getByLabel('Expected repayment date').fill('31/12/2027');
+  // Dates still to come whenever the test runs (docs/decisions.md: 462).
+  await page.getByLabel('Next hearing date').fill(ukDateFromToday(30));
+  await page.getByLabel('Final order date').fill(ukDateFromToday(180));
+  await page.getByLabel('Expected repayment date').fill(ukDateFromToday(365));
   await page.getByLabel('Assets for repayment').fill('Family home');
   await page
     .getByRole('radiogroup', { name: /material changes since the last update/ })

@@ -818,6 +818,9 @@ export interface paths {
          * Request a drawdown against a loan
          * @description 400 fields.amount: 'positive' (below 0), 'greaterThanZero' (0), 'exceedsCredit' (above
          *     credit available, checked again by the server at the time of the request).
+         *     400 fields.nextHearingDate, finalOrderDate, expectedRepaymentDate (and
+         *     clientExpectedRepaymentDate when given): 'required', 'dateFormat' (not written DD/MM/YYYY),
+         *     'noSuchDate' (31/02/2027), 'pastDate' (before today in the UK).
          *     409 when the loan is not open.
          */
         post: operations["createDrawdown"];
@@ -1953,14 +1956,26 @@ export interface components {
             stageOfCase: string;
             materialChanges: boolean;
             materialChangesDetails?: string;
-            nextHearingDate: string;
-            finalOrderDate: string;
+            nextHearingDate: components["schemas"]["DrawdownRequestDate"];
+            finalOrderDate: components["schemas"]["DrawdownRequestDate"];
             /** @description Assets for repayment. */
             reaplyAssets: string;
-            expectedRepaymentDate: string;
+            expectedRepaymentDate: components["schemas"]["DrawdownRequestDate"];
+            /**
+             * @description Optional; when given (not blank), a date as DrawdownRequestDate.
+             * @example 31/12/2027
+             */
             clientExpectedRepaymentDate?: string;
             lawyerDeclarations: components["schemas"]["LawyerDeclarations"];
         };
+        /**
+         * @description A real calendar date written DD/MM/YYYY (a one-digit day or month is read too, and stored
+         *     as DD/MM/YYYY), not before today in the UK (docs/decisions.md: 462). Checked by the
+         *     service, not by a pattern here, so that the answer carries the specific codes: 'dateFormat'
+         *     (not written DD/MM/YYYY), 'noSuchDate' (31/02/2027), 'pastDate'.
+         * @example 14/03/2027
+         */
+        DrawdownRequestDate: string;
         DrawdownListItem: {
             id: components["schemas"]["RecordId"];
             loanId: components["schemas"]["RecordId"];
@@ -2000,10 +2015,17 @@ export interface components {
             stageOfCase: string;
             materialChanges: boolean;
             materialChangesDetails: string | null;
+            /**
+             * @description As requested: DD/MM/YYYY (DrawdownRequestDate). A drawdown requested before dates were
+             *     checked (docs/decisions.md: 462) keeps the free text it was given.
+             */
             nextHearingDate: string;
+            /** @description As nextHearingDate. */
             finalOrderDate: string;
             reaplyAssets: string;
+            /** @description As nextHearingDate. */
             expectedRepaymentDate: string;
+            /** @description As nextHearingDate; null when not given. */
             clientExpectedRepaymentDate: string | null;
             lawyerDeclarations: components["schemas"]["LawyerDeclarations"];
             /** @description Present once the client has answered. */

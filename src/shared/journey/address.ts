@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from '../rules/formats';
+import { isoDay, todayDay } from '../rules/calendar-dates';
 import { ADDRESS_HISTORY_DAYS } from '../rules/limits';
 
 /** Address rules shared by the address-history form, the property question and validateStep. */
@@ -50,32 +50,8 @@ export function addressKey(entry: AddressLike): string {
   return postcode && address ? `p|${postcode}|${address}` : '';
 }
 
-/** A real calendar date written 'YYYY-MM-DD', as days since 1970-01-01; null otherwise. */
-export function isoDay(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
-  // Date.UTC rolls 31 February over into March: a real date reads back the same.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return time / 86_400_000;
-}
-
-/**
- * Today's calendar date in the UK, as days since 1970-01-01. The UK day is used on both sides so the
- * phone and the server (which runs in UTC) agree on "today", as the display formats do.
- */
-export function todayDay(today: Date): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(today);
-  return isoDay(parts) ?? Math.floor(today.getTime() / 86_400_000);
-}
+// The calendar rules moved to src/shared/rules (the drawdown request's dates read them too).
+export { isoDay, todayDay };
 
 export interface AddressCoverage {
   /** Days from the earliest moved-in date to today (0 when no dates are given). */

@@ -18,6 +18,12 @@ export const fieldMessages = {
   date: 'Please enter a valid date',
   /** A moved-in date in the future. */
   futureDate: 'This date cannot be in the future',
+  /** A date not written DD/MM/YYYY ('next spring'): the drawdown request's dates (decision 462), as the spec words a bad email. */
+  dateFormat: 'Invalid date format - please check your entry',
+  /** A date written DD/MM/YYYY that is not in the calendar (31/02/2027). Our wording, in the spec's style. */
+  noSuchDate: 'This date does not exist - please check your entry',
+  /** A date still to come (the next hearing, the final order, the repayment) given before today. Our wording. */
+  pastDate: 'This date cannot be in the past',
   /** Money amounts and counts cannot be negative. */
   positive: 'The value must be 0 or more',
   /** Percentages (client's interest). */

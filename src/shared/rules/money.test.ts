@@ -61,15 +61,16 @@ describe('the amount checks (spec section 5)', () => {
 });
 
 describe('drawdownRequestCodes', () => {
+  const today = new Date('2026-11-25T12:00:00Z');
   const complete = {
     amount: 100,
     invoiceNumber: 'INV-1',
     stageOfCase: 'First appointment',
     materialChanges: false,
-    nextHearingDate: 'soon',
-    finalOrderDate: 'later',
+    nextHearingDate: '14/03/2027',
+    finalOrderDate: '30/09/2027',
     reaplyAssets: 'House',
-    expectedRepaymentDate: '2030',
+    expectedRepaymentDate: '31/12/2027',
     lawyerDeclarations: {
       noMaterialChangeLegal: true,
       noMaterialChangeFinancial: true,
@@ -82,25 +83,52 @@ describe('drawdownRequestCodes', () => {
   };
 
   it('passes a complete request (a False statement needs no details)', () => {
-    expect(drawdownRequestCodes(complete, 10_000)).toEqual({});
+    expect(drawdownRequestCodes(complete, 10_000, today)).toEqual({});
+  });
+
+  it('names each date that is not a real date to come, and the client’s repayment date when given', () => {
+    expect(
+      drawdownRequestCodes(
+        {
+          ...complete,
+          nextHearingDate: '31/02/2027',
+          finalOrderDate: '30/06/2020',
+          expectedRepaymentDate: 'next spring',
+          clientExpectedRepaymentDate: '2027-12-31',
+        },
+        10_000,
+        today,
+      ),
+    ).toEqual({
+      nextHearingDate: 'noSuchDate',
+      finalOrderDate: 'pastDate',
+      expectedRepaymentDate: 'dateFormat',
+      clientExpectedRepaymentDate: 'dateFormat',
+    });
+    expect(drawdownRequestCodes({ ...complete, clientExpectedRepaymentDate: ' ' }, 10_000, today)).toEqual({});
+    expect(drawdownRequestCodes({ ...complete, finalOrderDate: '' }, 10_000, today)).toEqual({ finalOrderDate: 'required' });
   });
 
   it('names every missing field, the details of material changes, and each unanswered statement', () => {
     expect(
-      drawdownRequestCodes({
-        ...complete,
-        amount: null,
-        invoiceNumber: ' ',
-        materialChanges: true,
-        lawyerDeclarations: { ...complete.lawyerDeclarations, solicitorNotified: null },
-      }),
+      drawdownRequestCodes(
+        {
+          ...complete,
+          amount: null,
+          invoiceNumber: ' ',
+          materialChanges: true,
+          lawyerDeclarations: { ...complete.lawyerDeclarations, solicitorNotified: null },
+        },
+        undefined,
+        today,
+      ),
     ).toEqual({
       amount: 'required',
       invoiceNumber: 'required',
       materialChangesDetails: 'required',
       'lawyerDeclarations.solicitorNotified': 'required',
     });
-    expect(drawdownRequestCodes({ ...complete, materialChanges: null }).materialChanges).toBe('required');
+    expect(drawdownRequestCodes({ ...complete, materialChanges: null }, undefined, today).materialChanges).toBe('required');
   });
 });
 

@@ -1,3 +1,4 @@
+import { drawdownDateCode, drawdownDateFields } from './drawdown-dates';
 import { lawyerDeclarationKeys, type LawyerDeclarationKey } from './loan-labels';
 
 /**
@@ -105,28 +106,37 @@ export interface DrawdownRequestFields {
   finalOrderDate: string;
   reaplyAssets: string;
   expectedRepaymentDate: string;
+  /** The client's expected repayment date: optional, a date like the others when given. */
+  clientExpectedRepaymentDate?: string | null;
   lawyerDeclarations: Partial<Record<LawyerDeclarationKey, boolean | null | string>>;
 }
 
-export const drawdownRequestTextFields = [
-  'invoiceNumber',
-  'stageOfCase',
-  'nextHearingDate',
-  'finalOrderDate',
-  'reaplyAssets',
-  'expectedRepaymentDate',
-] as const;
+/** The request's free-text fields (its dates are dates: drawdown-dates.ts). */
+export const drawdownRequestTextFields = ['invoiceNumber', 'stageOfCase', 'reaplyAssets'] as const;
 
 /**
  * Field path → code for a drawdown request (spec section 5): the amount (against the credit
- * available when given, in pence), every text field, material changes with their details when
- * there were some, and all seven statements (`lawyerDeclarations.<key>`). Empty when it may be sent.
+ * available when given, in pence), every text field, the dates (real dates, not before `today`),
+ * material changes with their details when there were some, and all seven statements
+ * (`lawyerDeclarations.<key>`). Empty when it may be sent.
  */
-export function drawdownRequestCodes(request: DrawdownRequestFields, creditAvailable?: number): Record<string, string> {
+export function drawdownRequestCodes(
+  request: DrawdownRequestFields,
+  creditAvailable?: number,
+  today: Date = new Date(),
+): Record<string, string> {
   const codes: Record<string, string> = {};
   const amount = drawdownAmountCode(request.amount, creditAvailable);
   if (amount) codes.amount = amount;
   for (const field of drawdownRequestTextFields) if (!request[field].trim()) codes[field] = 'required';
+  for (const field of drawdownDateFields) {
+    const code = drawdownDateCode(request[field], today);
+    if (code) codes[field] = code;
+  }
+  if (request.clientExpectedRepaymentDate?.trim()) {
+    const code = drawdownDateCode(request.clientExpectedRepaymentDate, today);
+    if (code) codes.clientExpectedRepaymentDate = code;
+  }
   if (typeof request.materialChanges !== 'boolean') codes.materialChanges = 'required';
   else if (request.materialChanges && !request.materialChangesDetails?.trim()) codes.materialChangesDetails = 'required';
   for (const key of lawyerDeclarationKeys)

@@ -61,10 +61,10 @@ const filled: RequestValues = {
   invoiceNumber: 'INV-204',
   stageOfCase: 'Disclosure',
   materialChanges: false,
-  nextHearingDate: '14/03/2027',
-  finalOrderDate: '30/09/2027',
+  nextHearingDate: '14/03/2040',
+  finalOrderDate: '30/09/2040',
   reaplyAssets: 'Family home',
-  expectedRepaymentDate: '31/12/2027',
+  expectedRepaymentDate: '31/12/2040',
   declarations: {
     noMaterialChangeLegal: true,
     noMaterialChangeFinancial: true,
@@ -451,10 +451,10 @@ describe('drawdown request form', () => {
       invoiceNumber: 'INV-204',
       stageOfCase: 'Disclosure',
       materialChanges: false,
-      nextHearingDate: '14/03/2027',
-      finalOrderDate: '30/09/2027',
+      nextHearingDate: '14/03/2040',
+      finalOrderDate: '30/09/2040',
       reaplyAssets: 'Family home',
-      expectedRepaymentDate: '31/12/2027',
+      expectedRepaymentDate: '31/12/2040',
       lawyerDeclarations: {
         noMaterialChangeLegal: true,
         noMaterialChangeFinancial: true,
@@ -523,5 +523,19 @@ describe('drawdown request form', () => {
     const row = await db.drafts.toArray();
     expect(row).toHaveLength(1);
     expect(row[0]).toMatchObject({ status: 'rejected', serverCodes: { amount: 'exceedsCredit' } });
+  });
+
+  it('a draft kept with dates typed as free text comes back with their messages, and is not sent (decision 462)', async () => {
+    await writeDraft(1, requestDraftKey(1), { ...filled, nextHearingDate: 'next spring', finalOrderDate: '31/02/2041' });
+    const { user, calls } = renderApp('/loans/1', { role: 'lawyer', handlers: loanHandlers(requestable) });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Next hearing date').value).toBe('next spring'));
+    const format = await screen.findByText('Invalid date format - please check your entry');
+    expect(screen.getByLabelText('Next hearing date').closest('.field')?.contains(format)).toBe(true);
+    const noSuchDay = screen.getByText('This date does not exist - please check your entry');
+    expect(screen.getByLabelText('Final order date').closest('.field')?.contains(noSuchDay)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'request drawdown' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((call) => call.path === '/drawdowns' && call.method === 'POST')).toBe(false);
+    expect((await db.drafts.toArray())[0]?.value).toMatchObject({ nextHearingDate: 'next spring' });
   });
 });

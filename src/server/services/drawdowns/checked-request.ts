@@ -1,4 +1,5 @@
 import { AppError } from '../../http/app-error';
+import { normalUkDate } from '../../../shared/rules/calendar-dates';
 import { drawdownRequestCodes, toPence } from '../../../shared/rules/money';
 import { lawyerDeclarationKeys } from '../../../shared/rules/loan-labels';
 import type { components } from '../../../shared/api/schema';
@@ -8,8 +9,9 @@ type DrawdownRequest = components['schemas']['DrawdownRequest'];
 /**
  * A drawdown request checked by the shared rules (the form ran the same ones): 400 with the codes
  * of every field that fails (the credit is checked later, under the loan's lock). The columns it
- * becomes: text trimmed, material-change details only when there were changes, a statement's
- * details only when it was answered False.
+ * becomes: text trimmed, dates written DD/MM/YYYY ('1/3/2027' → '01/03/2027', decision 462),
+ * material-change details only when there were changes, a statement's details only when it was
+ * answered False.
  */
 export function checkedRequest(body: DrawdownRequest) {
   const codes = drawdownRequestCodes(body);
@@ -27,11 +29,11 @@ export function checkedRequest(body: DrawdownRequest) {
     stageOfCase: body.stageOfCase.trim(),
     materialChanges: body.materialChanges,
     materialChangesDetails: body.materialChanges ? (body.materialChangesDetails?.trim() ?? null) : null,
-    nextHearingDate: body.nextHearingDate.trim(),
-    finalOrderDate: body.finalOrderDate.trim(),
+    nextHearingDate: normalUkDate(body.nextHearingDate),
+    finalOrderDate: normalUkDate(body.finalOrderDate),
     reaplyAssets: body.reaplyAssets.trim(),
-    expectedRepaymentDate: body.expectedRepaymentDate.trim(),
-    clientExpectedRepaymentDate: body.clientExpectedRepaymentDate?.trim() || null,
+    expectedRepaymentDate: normalUkDate(body.expectedRepaymentDate),
+    clientExpectedRepaymentDate: body.clientExpectedRepaymentDate?.trim() ? normalUkDate(body.clientExpectedRepaymentDate) : null,
     lawyerDeclarations: declarations,
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { amountMessage, errorMessages, messageForCode } from '../../../../shared/rules/error-codes';
+import { DRAWDOWN_DATE_HINT } from '../../../../shared/rules/drawdown-dates';
 import { formatMoney } from '../../../../shared/rules/formats';
 import {
   declarationDetailsLabel,
@@ -20,12 +21,21 @@ import { RadioField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
 import { focusFirstError, useUnsavedMark } from '../../../ui/form-engine';
 import { FormMessage } from '../../../ui/form-message';
+import { noticeOrStatus } from '../../../ui/focus-return';
 import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField } from '../../../ui/number-field';
 import { TextAreaField } from '../../../ui/text-area-field';
 import { requestDraftKey } from '../offline/request-drawdown-mutation';
 import '../offline/loan-mutations';
-import { emptyRequest, formCodesOf, parseRequestDraft, requestCodes, toWire, type RequestValues } from './request-values';
+import {
+  emptyRequest,
+  filledFields,
+  formCodesOf,
+  parseRequestDraft,
+  requestCodes,
+  toWire,
+  type RequestValues,
+} from './request-values';
 import './drawdown-request.css';
 
 function messageFor(path: string, code: string): string {
@@ -63,6 +73,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
   const navigate = useNavigate();
   const confirm = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const key = requestDraftKey(loanId);
   const draft = useDraft<RequestValues>(key, parseRequestDraft);
 
@@ -89,6 +100,8 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     initialised.current = true;
     const record = draft.draft;
     setValues(record?.value ?? emptyRequest());
+    // What was typed before is checked at once: a date kept as free text shows its message.
+    if (record) setTouched(filledFields(record.value));
     if (record?.status === 'rejected') {
       setServerCodes(formCodesOf(record.serverCodes ?? {}));
       setSubmitted(true);
@@ -176,7 +189,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
 
   if (queued.length > 0) {
     return (
-      <section className="drawdown-request" aria-labelledby="drawdown-request-title">
+      <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
         <h2 id="drawdown-request-title" className="loan-section__title">
           Request a drawdown
         </h2>
@@ -197,7 +210,8 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
       focusFirstError(formRef.current);
       return;
     }
-    if (!(await confirm(REQUEST_CONFIRMATION))) return;
+    // Queued offline, the form gives way to the notice that it waits: the focus goes there.
+    if (!(await confirm({ message: REQUEST_CONFIRMATION, focusAfter: () => noticeOrStatus(sectionRef.current) }))) return;
     setBusy(true);
     try {
       await draft.flush();
@@ -269,7 +283,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
   );
 
   return (
-    <section className="drawdown-request" aria-labelledby="drawdown-request-title">
+    <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
       <h2 id="drawdown-request-title" className="loan-section__title">
         Request a drawdown
       </h2>
@@ -290,9 +304,9 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
           />
           {text('invoiceNumber')}
           {text('stageOfCase')}
-          {text('nextHearingDate', 'For example 14/03/2027')}
-          {text('finalOrderDate', 'For example 30/09/2027')}
-          {text('expectedRepaymentDate', 'For example 31/12/2027')}
+          {text('nextHearingDate', DRAWDOWN_DATE_HINT)}
+          {text('finalOrderDate', DRAWDOWN_DATE_HINT)}
+          {text('expectedRepaymentDate', DRAWDOWN_DATE_HINT)}
           <TextAreaField
             className="field--wide"
             label={drawdownFieldLabels.reaplyAssets}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyRequest,
+  filledFields,
   formPathOf,
   fromWire,
   parseRequestDraft,
@@ -16,10 +17,10 @@ const complete: RequestValues = {
   stageOfCase: 'Trial',
   materialChanges: true,
   materialChangesDetails: 'New expert report',
-  nextHearingDate: '01/02/2027',
-  finalOrderDate: '01/06/2027',
+  nextHearingDate: '01/02/2040',
+  finalOrderDate: '01/06/2040',
   reaplyAssets: 'Pension',
-  expectedRepaymentDate: '01/09/2027',
+  expectedRepaymentDate: '01/09/2040',
   declarations: {
     noMaterialChangeLegal: false,
     noMaterialChangeFinancial: true,
@@ -84,6 +85,24 @@ describe('drawdown request values', () => {
     expect(parseRequestDraft({ amount: '5' })?.declarations.solicitorNotified).toBeNull();
     expect(parseRequestDraft('nonsense')).toBeNull();
     expect(parseRequestDraft({ amount: 5 })).toBeNull();
+  });
+
+  it('checks the dates as the server does: real, DD/MM/YYYY, not past', () => {
+    expect(
+      requestCodes(
+        { ...complete, nextHearingDate: '31/02/2041', finalOrderDate: '01/01/2020', expectedRepaymentDate: 'next spring' },
+        300,
+      ),
+    ).toEqual({ nextHearingDate: 'noSuchDate', finalOrderDate: 'pastDate', expectedRepaymentDate: 'dateFormat' });
+  });
+
+  it('keeps a draft whose dates were typed as free text before, and shows their messages at once', () => {
+    const old = parseRequestDraft({ ...complete, nextHearingDate: 'next spring', finalOrderDate: '' });
+    expect(old?.nextHearingDate).toBe('next spring');
+    expect(requestCodes(old!, 300).nextHearingDate).toBe('dateFormat');
+    const touched = filledFields(old!);
+    expect(touched.has('nextHearingDate')).toBe(true);
+    expect(touched.has('finalOrderDate')).toBe(false);
   });
 
   it("puts the server's declaration codes on the form's fields", () => {

@@ -153,6 +153,21 @@ export function requestCodes(values: RequestValues, creditAvailable: number | un
   return formCodesOf(codes);
 }
 
+/** The text fields of a kept draft that hold something: they count as touched when it comes back. */
+export function filledFields(values: RequestValues): Set<string> {
+  const fields = [
+    'amount',
+    'invoiceNumber',
+    'stageOfCase',
+    'materialChangesDetails',
+    'nextHearingDate',
+    'finalOrderDate',
+    'reaplyAssets',
+    'expectedRepaymentDate',
+  ] as const;
+  return new Set(fields.filter((field) => values[field].trim() !== ''));
+}
+
 /** A field path of the server's answer (the wire's names) as the form's path. */
 export function formPathOf(serverPath: string): string {
   const match = /^lawyerDeclarations\.(\w+?)(Details)?$/.exec(serverPath);
