@@ -101,7 +101,8 @@ function ClientDeclarations({ drawdown }: { drawdown: Drawdown }) {
 
 /**
  * /drawdowns/:id: every field of the request, the loan's figures, the declarations, and what the
- * caller may do now (from the record's abilities). Opened offline, the saved copy is shown with its
+ * caller may do now (from the record's abilities; the lawyer who requested it may 'edit request'
+ * while it is requested). Opened offline, the saved copy is shown with its
  * time; decisions made on it are queued and sent once back online.
  */
 export default function DrawdownPage() {
@@ -131,6 +132,13 @@ export default function DrawdownPage() {
         {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
       </p>
       {user.role === 'lawyer' && drawdown.status === 'requested' ? <p className="drawdown-notice">{REQUESTED_TEXT}</p> : null}
+      {(drawdown as Partial<Drawdown>).abilities?.edit ? (
+        <p className="drawdown-edit">
+          <Link className="button button--secondary" to={paths.drawdownEdit.url({ id: drawdown.id })}>
+            edit request
+          </Link>
+        </p>
+      ) : null}
       <div className="drawdown-head">
         <p className="drawdown-head__amount">{formatMoney(drawdown.amount)}</p>
         <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />
