@@ -132,13 +132,6 @@ export default function DrawdownPage() {
         {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
       </p>
       {user.role === 'lawyer' && drawdown.status === 'requested' ? <p className="drawdown-notice">{REQUESTED_TEXT}</p> : null}
-      {(drawdown as Partial<Drawdown>).abilities?.edit ? (
-        <p className="drawdown-edit">
-          <Link className="button button--secondary" to={paths.drawdownEdit.url({ id: drawdown.id })}>
-            edit request
-          </Link>
-        </p>
-      ) : null}
       <div className="drawdown-head">
         <p className="drawdown-head__amount">{formatMoney(drawdown.amount)}</p>
         <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />
@@ -147,6 +140,13 @@ export default function DrawdownPage() {
         {drawdown.firstName} {drawdown.lastName}
         {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} · <Link to={paths.loan.url({ id: drawdown.loanId })}>Open loan</Link>
       </p>
+      {(drawdown as Partial<Drawdown>).abilities?.edit ? (
+        <p className="drawdown-edit">
+          <Link className="button button--secondary" to={paths.drawdownEdit.url({ id: drawdown.id })}>
+            edit request
+          </Link>
+        </p>
+      ) : null}
       <Rows
         rows={[
           ['Amount', formatMoney(drawdown.amount)],

@@ -135,6 +135,11 @@ export default function LoanPage() {
         {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}
       </p>
       <Figures loan={loan} />
+      {requests && hold ? (
+        <p className="loan-notice" role="status">
+          {drawdownRequestHoldNotices[hold]}
+        </p>
+      ) : null}
       <LoanStateActions loan={loan} abilities={abilities} offlineCopy={fromCache} onChanged={reload} />
       {abilities.updateAmount ? (
         <section className="loan-section" aria-labelledby="loan-amount-title">
@@ -145,11 +150,6 @@ export default function LoanPage() {
         </section>
       ) : null}
       {abilities.requestBalance ? <RequestBalanceButton loanId={loan.id} /> : null}
-      {requests && hold ? (
-        <p className="loan-notice" role="status">
-          {drawdownRequestHoldNotices[hold]}
-        </p>
-      ) : null}
       {abilities.requestDrawdown || (requests && hold) ? (
         <DrawdownRequestForm
           target={requestTarget}
