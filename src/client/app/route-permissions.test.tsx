@@ -31,9 +31,11 @@ const headings: Record<string, string | ((role: Role) => string)> = {
   // Link '1' does not exist: the signing page says it cannot be opened, under its own heading.
   '/esign/:token': 'Sign your documents',
   '/loans': (role) => (role === 'lawyer' ? 'Loans' : 'Request Drawdown'),
-  '/loans/:id': 'Open Loan',
+  // Loan 1 does not answer here: the page is titled by the loan's status only once it has one.
+  '/loans/:id': 'Loan',
   '/drawdowns': (role) => (role === 'lawyer' ? 'Drawdowns' : 'Drawdown History'),
   '/drawdowns/:id': 'Drawdown',
+  '/drawdowns/:id/edit': 'Edit Drawdown Request',
   '/firms': 'Law firms',
   '/firms/add': 'Add Law Firm',
   '/firms/:firmId': 'Law firm',

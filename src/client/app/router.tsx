@@ -90,6 +90,9 @@ export function createRoutes(): RouteObject[] {
                 privateRoute(paths.loan, () => import('../features/loans/loan-page').then((m) => m.default)),
                 privateRoute(paths.drawdowns, () => import('../features/drawdowns/drawdowns-page').then((m) => m.default)),
                 privateRoute(paths.drawdown, () => import('../features/drawdowns/drawdown-page').then((m) => m.default)),
+                privateRoute(paths.drawdownEdit, () =>
+                  import('../features/loans/drawdown-request/edit-request-page').then((m) => m.default),
+                ),
 
                 privateRoute(paths.firms, () => import('../features/firms/firms-page').then((m) => m.default)),
                 privateRoute(paths.addFirm, () => import('../features/firms/add-firm-page').then((m) => m.default)),

@@ -109,6 +109,8 @@ export const paths = {
     nav: { group: 'primary', label: 'Drawdown History', lawyerLabel: 'Drawdowns' },
   }),
   drawdown: route('/drawdowns/:id'),
+  /** The lawyer's change of a requested drawdown, in the request's own form (docs/decisions.md (418)). */
+  drawdownEdit: route('/drawdowns/:id/edit'),
 
   firms: route('/firms', { permissions: ['crudFirm'], nav: { group: 'secondary', label: 'Law firms' } }),
   addFirm: route('/firms/add', { permissions: ['crudFirm'] }),

@@ -410,7 +410,11 @@ export const drawdowns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('drawdowns_loan_id_idx').on(t.loanId, t.createdAt), index('drawdowns_status_idx').on(t.status)],
+  (t) => [
+    index('drawdowns_loan_id_idx').on(t.loanId, t.createdAt),
+    // Newest first within a status: a status-filtered page (staff's queue) reads only its own rows (docs/decisions.md (422)).
+    index('drawdowns_status_id_idx').on(t.status, t.id),
+  ],
 );
 
 /** Every state change anywhere: who, when, what, from, to. */

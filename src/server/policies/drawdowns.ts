@@ -11,7 +11,7 @@ import {
   transitionAllowedFrom,
 } from '../../shared/rules/transitions';
 
-type Actor = Pick<SessionUser, 'role' | 'lawyerId' | 'customerId'>;
+type Actor = Pick<SessionUser, 'id' | 'role' | 'lawyerId' | 'customerId'>;
 
 /** Drawdowns are seen by whoever sees their loan's application (the one read rule of loans). */
 export { scope } from './applications';
@@ -22,17 +22,25 @@ export interface DrawdownFacts {
   loanStatus: LoanStatus;
   lawyerId: number;
   clientId: number;
+  /** The user who requested it (null on a row from before it was recorded). */
+  requestedBy: number | null;
 }
 
 export type DrawdownAction = 'edit' | { changeStateTo: DrawdownStatus };
 
 /**
- * Who may ever do this to this drawdown, whatever its status (403 otherwise): the loan's lawyer
- * changes their request; a status change by the transitions table's roles, the client only on
- * their own loan's drawdowns (each party attests only for itself).
+ * Who may ever do this to this drawdown, whatever its status (403 otherwise): the lawyer who
+ * requested it changes their request, while it is still their loan's (docs/decisions.md (419)); a
+ * status change by the transitions table's roles, the client only on their own loan's drawdowns
+ * (each party attests only for itself).
  */
-export function can(actor: Actor, action: DrawdownAction, drawdown: Pick<DrawdownFacts, 'lawyerId' | 'clientId'>): boolean {
-  if (action === 'edit') return drawdownRequestRoles.includes(actor.role) && actor.lawyerId === drawdown.lawyerId;
+export function can(
+  actor: Actor,
+  action: DrawdownAction,
+  drawdown: Pick<DrawdownFacts, 'lawyerId' | 'clientId' | 'requestedBy'>,
+): boolean {
+  if (action === 'edit')
+    return drawdownRequestRoles.includes(actor.role) && actor.lawyerId === drawdown.lawyerId && actor.id === drawdown.requestedBy;
   if (!roleMayTransition(drawdownTransitions, actor.role, action.changeStateTo)) return false;
   if (isStaff(actor.role)) return true;
   return actor.role === 'customer' && actor.customerId === drawdown.clientId;

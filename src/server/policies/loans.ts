@@ -3,6 +3,7 @@ import { isStaff } from '../../shared/rules/permissions';
 import type { LoanStatus } from '../../shared/rules/statuses';
 import {
   allowedLoanTransitions,
+  drawdownRequestHold,
   drawdownRequestRoles,
   loanIsOpen,
   loanTransitions,
@@ -51,7 +52,7 @@ export function can(actor: Actor, action: LoanAction, loan: Pick<LoanFacts, 'law
 
 /** Whether the loan's status (and credit) allows the action now, for a caller who `can`. */
 export function isAllowedNow(action: LoanAction, loan: LoanFacts): boolean {
-  if (action === 'requestDrawdown') return loanIsOpen(loan.status) && loan.creditAvailablePence > 0;
+  if (action === 'requestDrawdown') return drawdownRequestHold(loan.status, loan.creditAvailablePence) === null;
   if (action === 'requestBalance') return loan.status !== 'closed';
   if (action === 'updateAmount') return loanIsOpen(loan.status);
   return transitionAllowedFrom(loanTransitions, loan.status, action.changeStateTo);

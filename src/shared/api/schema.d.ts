@@ -811,7 +811,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List drawdowns (scoped to the caller; loanId for one loan's list) */
+        /**
+         * List drawdowns (scoped to the caller; loanId for one loan's list)
+         * @description status narrows to one status (staff's queue: requested); search matches every word in the
+         *     client's names or the case reference. Both only narrow the caller's scope.
+         */
         get: operations["listDrawdowns"];
         put?: never;
         /**
@@ -856,7 +860,13 @@ export interface paths {
         };
         /** One drawdown */
         get: operations["getDrawdown"];
-        /** Change a drawdown request (while it is requested) */
+        /**
+         * Change a drawdown request (while it is requested)
+         * @description The lawyer who requested it, while it is requested and its loan open. The body is checked
+         *     as a new request's (400 with the same field codes; applicationId must be the drawdown's),
+         *     the credit counted without the request's own amount. 403 for anyone but its requester;
+         *     409 `loanNotOpen` while the loan is not open, `conflict` once the drawdown moved on.
+         */
         put: operations["updateDrawdown"];
         post?: never;
         delete?: never;

@@ -1,4 +1,5 @@
 import type { LoanStatus } from './statuses';
+import type { DrawdownRequestHold } from './transitions';
 
 /**
  * Words for loans and drawdowns shown on screens (and usable in emails): the spec names the
@@ -12,6 +13,25 @@ export const loanStatusLabels: Record<LoanStatus, string> = {
   blocked: 'blocked',
   paid: 'paid',
   closed: 'closed',
+};
+
+/**
+ * The loan page's title by the loan's status: the spec's 'Open Loan' only while the loan is open,
+ * so a blocked, paid or closed loan never carries a title that says otherwise (docs/decisions.md (415)).
+ */
+export const loanPageTitles: Record<LoanStatus, string> = {
+  open: 'Open Loan',
+  blocked: 'Blocked Loan',
+  paid: 'Paid Loan',
+  closed: 'Closed Loan',
+};
+
+/** What the loan's lawyer reads in place of the request form, by the reason it is not there. */
+export const drawdownRequestHoldNotices: Record<DrawdownRequestHold, string> = {
+  blocked: 'This loan is blocked, so no drawdown can be requested until it is unblocked.',
+  paid: 'This loan is paid, so no more drawdowns can be requested.',
+  closed: 'This loan is closed, so no more drawdowns can be requested.',
+  noCredit: 'There is no credit left on this loan, so no more drawdowns can be requested.',
 };
 
 /** The drawdown request form's fields (spec section 3), in the form's order. */

@@ -5,6 +5,7 @@ import {
   allowedApplicationTransitions,
   allowedDrawdownTransitions,
   allowedLoanTransitions,
+  drawdownRequestHold,
   applicationStartStatuses,
   applicationTransitions,
   drawdownTransitions,
@@ -107,5 +108,15 @@ describe('drawdown transitions', () => {
       expect(drawdownStatuses).toContain(to);
       for (const status of from) expect(drawdownStatuses).toContain(status);
     }
+  });
+});
+
+describe('drawdownRequestHold', () => {
+  it('lets an open loan with credit left take a request, and names the reason otherwise', () => {
+    expect(drawdownRequestHold('open', 1)).toBeNull();
+    expect(drawdownRequestHold('open', 0)).toBe('noCredit');
+    // A loan amount lowered below what is drawn leaves less than nothing.
+    expect(drawdownRequestHold('open', -500)).toBe('noCredit');
+    for (const status of ['blocked', 'paid', 'closed'] as const) expect(drawdownRequestHold(status, 10_000)).toBe(status);
   });
 });

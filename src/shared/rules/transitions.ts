@@ -103,6 +103,19 @@ export function drawdownMoveNeedsOpenLoan(to: DrawdownStatus): boolean {
 /** Who may request a new drawdown (it starts as `requested`). */
 export const drawdownRequestRoles: readonly Role[] = ['lawyer'];
 
+/** Why a loan takes no new drawdown request now: its status, or every pound of its credit drawn. */
+export type DrawdownRequestHold = Exclude<LoanStatus, 'open'> | 'noCredit';
+
+/**
+ * The one answer to "does this loan take a new request now?" (null: it does): open with credit
+ * left. The server's check and the record's `requestDrawdown` ability read it, and the loan page
+ * says which reason holds when its lawyer finds no form (docs/decisions.md (415)).
+ */
+export function drawdownRequestHold(status: LoanStatus, creditAvailablePence: number): DrawdownRequestHold | null {
+  if (status !== 'open') return status;
+  return creditAvailablePence > 0 ? null : 'noCredit';
+}
+
 function transitionOf<S extends string>(table: TransitionTable<S>, to: string): Transition<S> | undefined {
   return Object.hasOwn(table, to) ? table[to as S] : undefined;
 }

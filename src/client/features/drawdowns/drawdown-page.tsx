@@ -101,7 +101,8 @@ function ClientDeclarations({ drawdown }: { drawdown: Drawdown }) {
 
 /**
  * /drawdowns/:id: every field of the request, the loan's figures, the declarations, and what the
- * caller may do now (from the record's abilities). Opened offline, the saved copy is shown with its
+ * caller may do now (from the record's abilities; the lawyer who requested it may 'edit request'
+ * while it is requested). Opened offline, the saved copy is shown with its
  * time; decisions made on it are queued and sent once back online.
  */
 export default function DrawdownPage() {
@@ -139,6 +140,13 @@ export default function DrawdownPage() {
         {drawdown.firstName} {drawdown.lastName}
         {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} · <Link to={paths.loan.url({ id: drawdown.loanId })}>Open loan</Link>
       </p>
+      {(drawdown as Partial<Drawdown>).abilities?.edit ? (
+        <p className="drawdown-edit">
+          <Link className="button button--secondary" to={paths.drawdownEdit.url({ id: drawdown.id })}>
+            edit request
+          </Link>
+        </p>
+      ) : null}
       <Rows
         rows={[
           ['Amount', formatMoney(drawdown.amount)],

@@ -2,14 +2,27 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/failure';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
+import type { DrawdownStatus } from '../../../shared/rules/statuses';
+import type { ListQuery } from '../../ui/list-query';
 
 export type Drawdown = components['schemas']['Drawdown'];
 export type DrawdownList = components['schemas']['DrawdownList'];
 export type DrawdownListItem = components['schemas']['DrawdownListItem'];
 export type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
 
-export async function fetchDrawdowns(page: number): Promise<DrawdownList> {
-  return unwrap(await api.GET('/drawdowns', { params: { query: { page, pageSize: PAGE_SIZE } } }));
+export async function fetchDrawdowns(query: ListQuery<DrawdownStatus>): Promise<DrawdownList> {
+  return unwrap(
+    await api.GET('/drawdowns', {
+      params: {
+        query: {
+          page: query.page,
+          pageSize: PAGE_SIZE,
+          ...(query.search ? { search: query.search } : {}),
+          ...(query.status ? { status: query.status } : {}),
+        },
+      },
+    }),
+  );
 }
 
 export async function fetchDrawdownsAggregate(): Promise<DrawdownAggregate> {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { BRAND, json, renderApp, type Handlers } from '../../test/render-app';
+import { BRAND, currentUrl, json, renderApp, type Handlers } from '../../test/render-app';
 import { installDomShims } from '../../test/dom-shims';
 import { clearAllTables, db } from '../../offline/db';
 import { stopSyncForTests } from '../../offline/sync-engine';
@@ -130,7 +130,87 @@ describe('drawdown history', () => {
   });
 });
 
+describe('drawdown history filters', () => {
+  it('filters by status (by the spec’s labels) and searches, kept in the address and sent to the server', async () => {
+    const seen: string[] = [];
+    const { user, router } = renderApp('/drawdowns', {
+      role: 'admin',
+      handlers: {
+        'GET /drawdowns': (request) => {
+          seen.push(new URL(request.url).search);
+          const status = new URL(request.url).searchParams.get('status');
+          const items = status === 'paid' ? [] : [item(41)];
+          return json(200, { items, total: items.length, page: 1, pageSize: 10 });
+        },
+        'GET /drawdowns/aggregate': aggregate,
+      },
+    });
+    await screen.findByRole('link', { name: /Chris Walker41/ });
+    const status = screen.getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All statuses',
+      'requested',
+      'pending client approval',
+      'provider rejected',
+      'client accepted',
+      'client rejected',
+      'paid',
+    ]);
+    await user.selectOptions(status, 'requested');
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns?status=requested'));
+    await user.type(screen.getByLabelText('Search'), 'walker');
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns?status=requested&search=walker'));
+    await waitFor(() => expect(new URLSearchParams(seen.at(-1)).get('search')).toBe('walker'));
+    expect(new URLSearchParams(seen.at(-1)).get('status')).toBe('requested');
+    await user.selectOptions(status, 'paid');
+    expect(await screen.findByText('No drawdowns match these filters.')).toBeTruthy();
+  });
+
+  it('opens with the filters the address holds', async () => {
+    const seen: string[] = [];
+    renderApp('/drawdowns?status=providerApproved&search=CR-41&page=2', {
+      role: 'admin',
+      handlers: {
+        'GET /drawdowns': (request) => {
+          seen.push(new URL(request.url).search);
+          return json(200, { items: [item(41)], total: 11, page: 2, pageSize: 10 });
+        },
+        'GET /drawdowns/aggregate': aggregate,
+      },
+    });
+    await screen.findByRole('link', { name: /Chris Walker41/ });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('providerApproved');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('CR-41');
+    expect(Object.fromEntries(new URLSearchParams(seen.at(-1)))).toMatchObject({
+      status: 'providerApproved',
+      search: 'CR-41',
+      page: '2',
+    });
+  });
+});
+
 describe('drawdown page', () => {
+  it("offers 'edit request' only when the record says the caller may change it", async () => {
+    const view = renderApp('/drawdowns/41', {
+      role: 'lawyer',
+      handlers: detail(drawdown(41, { abilities: { transitions: [], edit: true } })),
+    });
+    const edit = await screen.findByRole('link', { name: 'edit request' });
+    expect(edit.getAttribute('href')).toBe('/drawdowns/41/edit');
+    view.unmount();
+    localStorage.clear();
+    renderApp('/drawdowns/41', {
+      role: 'lawyer',
+      handlers: detail(drawdown(41, { abilities: { transitions: [], edit: false } })),
+    });
+    expect(await screen.findByText(REQUESTED_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'edit request' })).toBeNull();
+  });
+
   it('shows every field, the material-change text and the declarations; the lawyer sees the 48-hour promise', async () => {
     renderApp('/drawdowns/41', { role: 'lawyer', handlers: detail(drawdown(41)) });
     expect(await screen.findByText(REQUESTED_TEXT)).toBeTruthy();

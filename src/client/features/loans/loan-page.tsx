@@ -1,12 +1,13 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
-import { loanStatusLabels } from '../../../shared/rules/loan-labels';
+import { drawdownRequestHoldNotices, loanPageTitles, loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { drawdownStatusLabels } from '../../../shared/rules/statuses';
+import { drawdownRequestHold, drawdownRequestRoles } from '../../../shared/rules/transitions';
 import { ApiResponseError } from '../../api/failure';
 import { useCachedQuery } from '../../offline/cache';
 import NotFoundPage from '../../routing/not-found-page';
@@ -17,10 +18,11 @@ import { PageSpinner } from '../../ui/spinner';
 import { Pagination, usePageParam } from '../../ui/pagination';
 import { StatusBadge } from '../../ui/status-badge';
 import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
+import { newRequestTarget } from './drawdown-request/request-target';
 import { loanAbilities } from './loan-abilities';
 import { LoanStateActions, RequestBalanceButton } from './loan-actions';
 import { LoanAmountForm } from './loan-amount-form';
-import { loanReference } from '../../../shared/rules/money';
+import { loanReference, wirePence } from '../../../shared/rules/money';
 import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
 import './loans.css';
 
@@ -89,9 +91,11 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
 }
 
 /**
- * /loans/:id, 'Open Loan': the loan's figures, reference and status, what the caller may do with it
- * (from the record's abilities), and its drawdowns. Opened offline, the saved copy is shown with its
- * time; decisions made on it are queued and sent once back online.
+ * /loans/:id, titled by the loan's status ('Open Loan' while open): the loan's figures, reference
+ * and status, what the caller may do with it (from the record's abilities), and its drawdowns. The
+ * loan's lawyer finds the request form, or in its place why the loan takes no request (blocked,
+ * paid, closed, no credit left; docs/decisions.md (415)). Opened offline, the saved copy is shown
+ * with its time; decisions made on it are queued and sent once back online.
  */
 export default function LoanPage() {
   const user = useAtomValue(sessionUserAtom);
@@ -101,12 +105,13 @@ export default function LoanPage() {
   const fetcher = useCallback(() => fetchLoan(id ?? 0), [id]);
   const query = useCachedQuery(id === null ? null : `loan:${id}`, fetcher);
   const { data: loan, error, fromCache, savedAt, reload } = query;
+  const requestTarget = useMemo(() => newRequestTarget(id ?? 0), [id]);
 
   if (id === null || (!loan && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!loan) {
     return (
-      <Page title="Open Loan">
+      <Page title="Loan">
         {error ? (
           <p className="list-note">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
         ) : (
@@ -116,9 +121,12 @@ export default function LoanPage() {
     );
   }
   const abilities = loanAbilities(loan);
+  // The lawyer's request form is there, or why it is not (the loan's status, or no credit left).
+  const requests = drawdownRequestRoles.includes(user.role);
+  const hold = abilities.requestDrawdown ? null : drawdownRequestHold(loan.state, wirePence(loan.creditAvailable));
 
   return (
-    <Page title="Open Loan">
+    <Page title={loanPageTitles[loan.state]}>
       <p className="list-note" role="status">
         {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
       </p>
@@ -127,6 +135,11 @@ export default function LoanPage() {
         {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}
       </p>
       <Figures loan={loan} />
+      {requests && hold ? (
+        <p className="loan-notice" role="status">
+          {drawdownRequestHoldNotices[hold]}
+        </p>
+      ) : null}
       <LoanStateActions loan={loan} abilities={abilities} offlineCopy={fromCache} onChanged={reload} />
       {abilities.updateAmount ? (
         <section className="loan-section" aria-labelledby="loan-amount-title">
@@ -137,8 +150,14 @@ export default function LoanPage() {
         </section>
       ) : null}
       {abilities.requestBalance ? <RequestBalanceButton loanId={loan.id} /> : null}
-      {abilities.requestDrawdown ? (
-        <DrawdownRequestForm loanId={loan.id} applicationId={loan.applicationId} creditAvailable={loan.creditAvailable} />
+      {abilities.requestDrawdown || (requests && hold) ? (
+        <DrawdownRequestForm
+          target={requestTarget}
+          applicationId={loan.applicationId}
+          creditAvailable={loan.creditAvailable}
+          held={!abilities.requestDrawdown}
+          onRefused={reload}
+        />
       ) : null}
       <LoanDrawdowns loanId={loan.id} page={page} />
     </Page>

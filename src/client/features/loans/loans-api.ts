@@ -9,6 +9,7 @@ export type Loan = components['schemas']['Loan'];
 export type LoanList = components['schemas']['LoanList'];
 export type LoanAggregate = components['schemas']['LoanAggregate'];
 export type DrawdownList = components['schemas']['DrawdownList'];
+export type Drawdown = components['schemas']['Drawdown'];
 
 export async function fetchLoans(query: ListQuery<LoanStatus>): Promise<LoanList> {
   return unwrap(
@@ -36,4 +37,9 @@ export async function fetchLoan(id: number): Promise<Loan> {
 /** A loan's drawdowns (one page, newest first). */
 export async function fetchLoanDrawdowns(loanId: number, page: number): Promise<DrawdownList> {
   return unwrap(await api.GET('/drawdowns', { params: { query: { loanId, page, pageSize: PAGE_SIZE } } }));
+}
+
+/** One drawdown, as its change starts from (the same record and saved copy as the drawdown page's). */
+export async function fetchDrawdownRecord(id: number): Promise<Drawdown> {
+  return unwrap(await api.GET('/drawdowns/{id}', { params: { path: { id } } }));
 }

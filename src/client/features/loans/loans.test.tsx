@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp, type Handlers } from '../../test/render-app';
 import { installDomShims } from '../../test/dom-shims';
-import { clearAllTables, db } from '../../offline/db';
+import { clearAllTables, db, draftRowId } from '../../offline/db';
 import { writeDraft } from '../../offline/drafts';
 import { stopSyncForTests } from '../../offline/sync-engine';
 import { resetEngineStateForTests } from '../../offline/engine-state';
@@ -179,7 +179,7 @@ describe('loans list', () => {
 });
 
 describe('loan page', () => {
-  it("shows 'Open Loan' with its figures, reference, status colour and the loan's drawdowns", async () => {
+  it("shows the loan titled by its status, with its figures, reference, status colour and the loan's drawdowns", async () => {
     const record = loan(3, { state: 'blocked' });
     renderApp('/loans/3', {
       role: 'lawyer',
@@ -202,7 +202,9 @@ describe('loan page', () => {
         ]),
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Open Loan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blocked Loan' })).toBeTruthy();
+    expect(document.title).toMatch(/^Blocked Loan \|/);
+    expect(screen.getByText('This loan is blocked, so no drawdown can be requested until it is unblocked.')).toBeTruthy();
     expect(await screen.findByText('£37,499.50')).toBeTruthy();
     expect(screen.getByText('£50,000.00')).toBeTruthy();
     expect(screen.getByText('£12,500.50')).toBeTruthy();
@@ -213,6 +215,48 @@ describe('loan page', () => {
     expect(within(drawdown).getByText('pending client approval')).toBeTruthy();
     // Nothing the record does not offer.
     expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
+  });
+
+  it.each([
+    ['open', 0, 'Open Loan', 'There is no credit left on this loan, so no more drawdowns can be requested.'],
+    ['paid', 100, 'Paid Loan', 'This loan is paid, so no more drawdowns can be requested.'],
+    ['closed', 100, 'Closed Loan', 'This loan is closed, so no more drawdowns can be requested.'],
+  ])(
+    'tells the lawyer why a %s loan with £%d left takes no request, in its title and a notice',
+    async (state, left, title, notice) => {
+      const record = loan(8, { state, creditAvailable: left, totalDrawdowns: 50_000 - left });
+      renderApp('/loans/8', { role: 'lawyer', handlers: loanHandlers(record) });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(await screen.findByText(notice)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'request drawdown' })).toBeNull();
+    },
+  );
+
+  it('says nothing of requests to those who never make them', async () => {
+    renderApp('/loans/9', { role: 'admin', handlers: loanHandlers(loan(9, { state: 'blocked' })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blocked Loan' })).toBeTruthy();
+    expect(screen.queryByText(/no drawdown can be requested/)).toBeNull();
+  });
+
+  it('keeps a request refused by the loan’s block on the device, says why, and discards it only when asked', async () => {
+    await writeDraft(1, requestDraftKey(10), filled);
+    await db.drafts.update(draftRowId(1, requestDraftKey(10)), {
+      status: 'rejected',
+      serverCodes: {},
+      serverError: 'loanNotOpen',
+    });
+    const { user } = renderApp('/loans/10', { role: 'lawyer', handlers: loanHandlers(loan(10, { state: 'blocked' })) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your drawdown request for £1,500.00 was not sent:');
+    expect(alert.textContent).toContain('This loan is not open, so this cannot be done now.');
+    expect(alert.textContent).toContain('It is kept on this device');
+    await user.click(within(alert).getByRole('button', { name: 'discard' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    expect(await db.drafts.get(draftRowId(1, requestDraftKey(10)))).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'discard' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(async () => expect(await db.drafts.get(draftRowId(1, requestDraftKey(10)))).toBeUndefined());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('offers exactly the actions the record lists', async () => {
@@ -537,5 +581,119 @@ describe('drawdown request form', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.some((call) => call.path === '/drawdowns' && call.method === 'POST')).toBe(false);
     expect((await db.drafts.toArray())[0]?.value).toMatchObject({ nextHearingDate: 'next spring' });
+  });
+});
+
+describe('changing a requested drawdown', () => {
+  function requested(extra: Record<string, unknown> = {}) {
+    return {
+      id: 77,
+      loanId: 1,
+      applicationId: 101,
+      firstName: 'Chris',
+      lastName: 'Walker',
+      caseRef: 'CR-1',
+      status: 'requested',
+      amount: 3_000,
+      date: new Date().toISOString(),
+      loanAmount: 10_000,
+      totalDrawdownsAmount: 4_000,
+      invoiceNumber: 'INV-FIRST',
+      stageOfCase: 'Disclosure',
+      materialChanges: false,
+      materialChangesDetails: null,
+      nextHearingDate: '14/03/2027',
+      finalOrderDate: '30/09/2027',
+      reaplyAssets: 'Family home',
+      expectedRepaymentDate: '31/12/2027',
+      clientExpectedRepaymentDate: null,
+      lawyerDeclarations: filledDeclarations(),
+      clientApprovedAt: null,
+      abilities: { transitions: [], edit: true },
+      ...extra,
+    };
+  }
+  function filledDeclarations() {
+    return {
+      noMaterialChangeLegal: true,
+      noMaterialChangeFinancial: true,
+      noMaterialChangeMaterial: true,
+      settlementSufficient: true,
+      currentLoanSufficient: true,
+      solicitorNotified: true,
+      obligationsCompiled: true,
+    };
+  }
+
+  it('starts from the request as the server holds it, counts its own amount as available, and saves it with PUT', async () => {
+    const puts: { key: string | null; body: Record<string, unknown> }[] = [];
+    const { user, router } = renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: {
+        'GET /drawdowns/77': () => json(200, requested()),
+        'PUT /drawdowns/77': async (request) => {
+          puts.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> });
+          return json(200, requested({ amount: 3_500 }));
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Drawdown Request' })).toBeTruthy();
+    const amount = await screen.findByLabelText<HTMLInputElement>('Drawdown amount');
+    expect(amount.value).toBe('3000');
+    expect(screen.getByLabelText<HTMLInputElement>('Invoice number').value).toBe('INV-FIRST');
+    // 10,000 offered, 4,000 drawn of which 3,000 is this request: 9,000 for it.
+    expect(screen.getByText('Credit available: £9,000.00')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '9000.01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("The drawdown amount can't exceed available credit")).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '3500');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Are you sure you want to change this drawdown request?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns/77'));
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(puts[0]!.body).toEqual({
+      applicationId: 101,
+      amount: 3_500,
+      invoiceNumber: 'INV-FIRST',
+      stageOfCase: 'Disclosure',
+      materialChanges: false,
+      nextHearingDate: '14/03/2027',
+      finalOrderDate: '30/09/2027',
+      reaplyAssets: 'Family home',
+      expectedRepaymentDate: '31/12/2027',
+      lawyerDeclarations: filledDeclarations(),
+    });
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0));
+  });
+
+  it('cancel discards the typed changes once asked, and goes back to the drawdown', async () => {
+    const { user, router } = renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: { 'GET /drawdowns/77': () => json(200, requested()) },
+    });
+    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
+    await user.type(invoice, '-2');
+    await waitFor(async () => expect(await db.drafts.count()).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'cancel' }));
+    expect(await screen.findByText('Are you sure you want to discard these changes?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns/77'));
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0));
+  });
+
+  it('says why a request can no longer be changed', async () => {
+    renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: {
+        'GET /drawdowns/77': () =>
+          json(200, requested({ status: 'providerApproved', abilities: { transitions: [], edit: false } })),
+      },
+    });
+    expect(await screen.findByText('This request can no longer be changed: it is pending client approval.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

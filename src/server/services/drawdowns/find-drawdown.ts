@@ -40,6 +40,7 @@ const detailColumns = {
   lawyerDeclarations: drawdowns.lawyerDeclarations,
   clientDeclarations: drawdowns.clientDeclarations,
   clientApprovedAt: drawdowns.clientApprovedAt,
+  requestedBy: drawdowns.requestedBy,
 };
 
 /** Drawdowns with their loan and case: one query for one drawdown or a page. */

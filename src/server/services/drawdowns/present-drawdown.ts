@@ -8,8 +8,14 @@ type Drawdown = components['schemas']['Drawdown'];
 type DrawdownListItem = components['schemas']['DrawdownListItem'];
 
 /** The facts the drawdown policy reads, from a loaded row. */
-export function drawdownFacts(row: DrawdownListRow) {
-  return { status: row.status, loanStatus: row.loanStatus, lawyerId: row.lawyerId, clientId: row.clientId };
+export function drawdownFacts(row: DrawdownRow) {
+  return {
+    status: row.status,
+    loanStatus: row.loanStatus,
+    lawyerId: row.lawyerId,
+    clientId: row.clientId,
+    requestedBy: row.requestedBy,
+  };
 }
 
 /** A drawdown as a list shows it: pounds with pence, converted here from the integer pence of every sum. */

@@ -18,10 +18,34 @@ function assertEditable(drawdown: DrawdownRow): void {
     throw new AppError(409, drawdown.status === 'requested' ? 'loanNotOpen' : 'conflict');
 }
 
+type Columns = ReturnType<typeof checkedRequest>;
+
+/** A value as JSON with its object keys sorted: the declarations come back from jsonb in another order. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/** The columns the change alters, each as it was and as it becomes (the audit's from and to). */
+function changedColumns(before: DrawdownRow, after: Columns) {
+  const from: Record<string, unknown> = {};
+  const to: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(after) as [keyof Columns, unknown][]) {
+    const was: unknown = before[column];
+    if (canonical(was) === canonical(value)) continue;
+    from[column] = was;
+    to[column] = value;
+  }
+  return { from, to, changed: Object.keys(to).length > 0 };
+}
+
 /**
- * The lawyer changes their request while it is still requested and the loan open (409 otherwise):
- * the same checks as a new request, the credit counted without the request's own amount, under the
- * loan's lock. Audited (the amount before and after); the provider is told.
+ * The lawyer who requested it changes their request while it is still requested and the loan open
+ * (409 otherwise): the same checks as a new request, the credit counted without the request's own
+ * amount, under the loan's lock (docs/decisions.md, 234). Audited with every column that changed,
+ * as it was and as it became; the provider is told. A change that alters nothing writes nothing.
  */
 export async function updateDrawdown(
   { db, actor, config }: ServiceContext,
@@ -40,18 +64,13 @@ export async function updateDrawdown(
     const credit = creditAvailablePence(drawdown.loanAmountPence, drawdown.loanDrawnPence - drawdown.amountPence);
     const code = drawdownAmountCode(body.amount, credit);
     if (code) throw AppError.ruleFailed({ amount: code });
+    const { from, to, changed } = changedColumns(drawdown, values);
+    if (!changed) return;
     await tx
       .update(drawdowns)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(drawdowns.id, id));
-    await recordAudit(tx, {
-      actorUserId: actor.id,
-      entityType: 'drawdown',
-      entityId: id,
-      action: 'changed',
-      from: { amountPence: drawdown.amountPence },
-      to: { amountPence: values.amountPence },
-    });
+    await recordAudit(tx, { actorUserId: actor.id, entityType: 'drawdown', entityId: id, action: 'changed', from, to });
     await tellDrawdownChanged(tx, config, { ...drawdown, amountPence: values.amountPence });
   });
   return presentDrawdown(actor, await findDrawdown(db, actor, id));

@@ -13,7 +13,7 @@ import {
 import { codeMessage } from '../../../api/failure';
 import { useDraft } from '../../../offline/drafts';
 import { useSafeLiveQuery } from '../../../offline/live';
-import { enqueue, readQueued, waitForResult } from '../../../offline/outbox';
+import { waitForResult } from '../../../offline/outbox';
 import { paths } from '../../../routing/paths';
 import { sessionUserAtom } from '../../../session/session';
 import { Button } from '../../../ui/button';
@@ -23,19 +23,10 @@ import { focusFirstError, useUnsavedMark } from '../../../ui/form-engine';
 import { FormMessage } from '../../../ui/form-message';
 import { noticeOrStatus } from '../../../ui/focus-return';
 import { useConfirm } from '../../../ui/modal-store';
-import { MoneyField } from '../../../ui/number-field';
+import { MoneyField, parseNumberInput } from '../../../ui/number-field';
 import { TextAreaField } from '../../../ui/text-area-field';
-import { requestDraftKey } from '../offline/request-drawdown-mutation';
-import '../offline/loan-mutations';
-import {
-  emptyRequest,
-  filledFields,
-  formCodesOf,
-  parseRequestDraft,
-  requestCodes,
-  toWire,
-  type RequestValues,
-} from './request-values';
+import type { RequestTarget } from './request-target';
+import { filledFields, formCodesOf, parseRequestDraft, requestCodes, toWire, type RequestValues } from './request-values';
 import './drawdown-request.css';
 
 function messageFor(path: string, code: string): string {
@@ -50,32 +41,47 @@ const trueFalse = [
   { value: 'false', label: 'False' },
 ] as const;
 
-/** The confirmation asked before a request is sent (the spec lists one, without words). */
-export const REQUEST_CONFIRMATION = 'Are you sure you want to request this drawdown?';
-
 interface DrawdownRequestFormProps {
-  loanId: number;
+  /** A new request on a loan, or the change of a requested drawdown (request-target.ts). */
+  target: RequestTarget;
   applicationId: number;
-  /** The loan's credit available as last known (from the server, or the saved copy offline). */
+  /** The credit this request may use, as last known (from the server, or the saved copy offline). */
   creditAvailable: number;
+  /**
+   * The page takes no write of this target now (the loan is not open or has no credit left; the
+   * drawdown moved on): only a draft kept on the device is shown, with why it was not sent.
+   */
+  held?: boolean;
+  /** The server refused the write: the page reads its figures again, so the form checks against them. */
+  onRefused?: () => void;
 }
 
 /**
- * The lawyer's drawdown request (spec sections 3 and 5). Every change is kept on the device as it
- * is typed (restored after a reload or a crash); 'request drawdown' asks first, then queues the
- * request with its Idempotency-Key: online it is sent at once and the page moves to the new
+ * The lawyer's drawdown request (spec sections 3 and 5), new or changed. Every change is kept on
+ * the device as it is typed (restored after a reload or a crash); the submit asks first, then
+ * queues the write with its Idempotency-Key: online it is sent at once and the page moves to the
  * drawdown; offline it waits, shown here, and is sent once the connection is back. A refusal keeps
- * the draft with the server's messages on its fields.
+ * the draft with the server's messages on its fields, and the page reads its figures again.
  */
-export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: DrawdownRequestFormProps) {
+export function DrawdownRequestForm({
+  target,
+  applicationId,
+  creditAvailable,
+  held = false,
+  onRefused,
+}: DrawdownRequestFormProps) {
   const user = useAtomValue(sessionUserAtom);
   const userId = user?.id ?? null;
   const navigate = useNavigate();
   const confirm = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const key = requestDraftKey(loanId);
+  const key = target.draftKey;
   const draft = useDraft<RequestValues>(key, parseRequestDraft);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
 
   const [values, setValues] = useState<RequestValues | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -86,12 +92,8 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
   const [pendingWrite, setPendingWrite] = useState(false);
   useUnsavedMark(pendingWrite);
 
-  // The request of this loan still in the outbox: shown instead of the form until it is sent.
-  const queued = useSafeLiveQuery(
-    async () => (userId === null ? [] : (await readQueued(userId, 'requestDrawdown')).filter((item) => item.loanId === loanId)),
-    [userId, loanId],
-    [],
-  );
+  // The write of this form still in the outbox (its amount): shown instead of the form until it is sent.
+  const queued = useSafeLiveQuery(async () => (userId === null ? [] : targetRef.current.readWaiting(userId)), [userId, key], []);
 
   // Once: the device's draft if there is one (with the server's codes if it was refused), else empty.
   const initialised = useRef(false);
@@ -99,7 +101,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     if (!draft.loaded || initialised.current) return;
     initialised.current = true;
     const record = draft.draft;
-    setValues(record?.value ?? emptyRequest());
+    setValues(record?.value ?? targetRef.current.initial);
     // What was typed before is checked at once: a date kept as free text shows its message.
     if (record) setTouched(filledFields(record.value));
     if (record?.status === 'rejected') {
@@ -120,12 +122,15 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
       setMessage(
         record.serverError && record.serverError !== 'validation' ? codeMessage(record.serverError) : errorMessages.validation,
       );
+      // Refused now, not restored from an earlier visit: what the page shows is older than the answer.
+      if (lastStatus.current === 'queued') onRefusedRef.current?.();
     }
     lastStatus.current = record?.status;
   }, [draft.draft]);
 
-  // The waiting request went (sent from the outbox after reconnecting): the engine cleared its draft,
-  // so the form starts again empty, and says so; a refusal instead brings the draft back (above).
+  // The waiting write went (sent from the outbox after reconnecting): the engine cleared its draft,
+  // so a new request's form starts again empty, and says so, and a change opens its drawdown; a
+  // refusal instead brings the draft back (above).
   const [sentNote, setSentNote] = useState<string | null>(null);
   const wasWaiting = useRef(false);
   useEffect(() => {
@@ -138,14 +143,19 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     // The outbox row and the draft go in one transaction, but the two live reads may see it apart.
     if (draft.draft === undefined) {
       wasWaiting.current = false;
-      setValues(emptyRequest());
+      const open = targetRef.current.openAfterSent;
+      if (open !== undefined) {
+        void navigate(paths.drawdown.url({ id: open }));
+        return;
+      }
+      setValues(targetRef.current.initial);
       setTouched(new Set());
       setSubmitted(false);
       setServerCodes({});
       setMessage(null);
       setSentNote('Your drawdown request has been sent.');
     } else if (draft.draft.status !== 'queued') wasWaiting.current = false;
-  }, [queued, draft.loaded, draft.draft]);
+  }, [queued, draft.loaded, draft.draft, navigate]);
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
@@ -187,16 +197,52 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
 
   if (!draft.loaded || values === null || queued === undefined) return null;
 
+  const heading = (
+    <h2 id="drawdown-request-title" className="loan-section__title">
+      {target.heading}
+    </h2>
+  );
+
   if (queued.length > 0) {
     return (
       <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
-        <h2 id="drawdown-request-title" className="loan-section__title">
-          Request a drawdown
-        </h2>
+        {heading}
         <p className="loan-notice" role="status">
-          Your request for {formatMoney(queued[0]!.request.amount)} is waiting for a connection. It will be sent once you are back
-          online.
+          {target.waitingText(formatMoney(queued[0]!))}
         </p>
+      </section>
+    );
+  }
+
+  const discard = async () => {
+    if (await confirm(target.discardQuestion)) await draft.clear();
+  };
+  const cancel = async (to: string) => {
+    if (draft.draft && !(await confirm(target.discardQuestion))) return;
+    await draft.clear();
+    void navigate(to);
+  };
+
+  if (held) {
+    // Nothing to send now: a draft kept on the device is said, never dropped; the page says why.
+    const kept = draft.draft;
+    if (!kept) return null;
+    const amount = parseNumberInput(kept.value.amount);
+    const refused = kept.status === 'rejected';
+    return (
+      <section className="drawdown-request" aria-labelledby="drawdown-request-title">
+        {heading}
+        <div className={`loan-notice${refused ? ' loan-notice--warning' : ''}`} role={refused ? 'alert' : 'status'}>
+          <p>
+            {target.heldText(
+              amount === undefined ? null : formatMoney(amount),
+              refused ? codeMessage(kept.serverError ?? 'unhandled') : null,
+            )}
+          </p>
+          <Button variant="secondary" onClick={() => void discard()}>
+            discard
+          </Button>
+        </div>
       </section>
     );
   }
@@ -211,19 +257,20 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
       return;
     }
     // Queued offline, the form gives way to the notice that it waits: the focus goes there.
-    if (!(await confirm({ message: REQUEST_CONFIRMATION, focusAfter: () => noticeOrStatus(sectionRef.current) }))) return;
+    if (!(await confirm({ message: target.confirmation, focusAfter: () => noticeOrStatus(sectionRef.current) }))) return;
     setBusy(true);
     try {
       await draft.flush();
-      const id = await enqueue({ kind: 'requestDrawdown', loanId, request: toWire(values, applicationId), draftKey: key });
+      const id = await target.enqueue(toWire(values, applicationId));
       const result = await waitForResult(id);
       if (result.status === 'done') {
-        const created = (result.body as { id?: unknown } | undefined)?.id;
-        if (typeof created === 'number') void navigate(paths.drawdown.url({ id: created }));
+        const drawdown = target.drawdownOf(result.body);
+        if (drawdown !== undefined) void navigate(paths.drawdown.url({ id: drawdown }));
       } else if (result.status === 'rejected') {
         setServerCodes(formCodesOf(result.fields));
         setMessage(result.error === 'validation' ? errorMessages.validation : codeMessage(result.error));
         focusFirstError(formRef.current);
+        onRefused?.();
       }
       // 'queued': the notice above takes the form's place until the request is sent.
     } catch {
@@ -284,9 +331,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
 
   return (
     <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
-      <h2 id="drawdown-request-title" className="loan-section__title">
-        Request a drawdown
-      </h2>
+      {heading}
       {sentNote ? (
         <p className="loan-notice" role="status">
           {sentNote}
@@ -344,8 +389,13 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
         </fieldset>
         <div className="drawdown-request__actions">
           <Button type="submit" busy={busy}>
-            request drawdown
+            {target.submitLabel}
           </Button>
+          {target.cancelTo ? (
+            <Button variant="secondary" disabled={busy} onClick={() => void cancel(target.cancelTo!)}>
+              cancel
+            </Button>
+          ) : null}
           <p className="drawdown-request__saved" aria-live="polite">
             {draft.draft ? 'Draft kept on this device' : ''}
           </p>

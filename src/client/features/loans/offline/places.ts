@@ -2,10 +2,12 @@ import { paths } from '../../../routing/paths';
 import { registerDraftPlace, registerWritePlace, useRefusals } from '../../../offline/attention';
 import { parseDraftKey } from '../../../offline/draft-keys';
 import { REQUEST_DRAFT_KIND } from './request-drawdown-mutation';
+import { EDIT_DRAFT_KIND } from './update-drawdown-mutation';
 
 /**
  * Where a loan's drafts and writes are seen and fixed, for the list of what waits on the device
- * (offline/attention.ts, decision 342): all of them on the loan's page.
+ * (offline/attention.ts, decision 342): on the loan's page, and a change of a requested drawdown on
+ * that drawdown's edit page.
  */
 
 const loanPlace = (loanId: unknown, what: string) =>
@@ -15,6 +17,17 @@ const loanPlace = (loanId: unknown, what: string) =>
 
 registerDraftPlace(REQUEST_DRAFT_KIND, ([loanId]) => loanPlace(loanId, 'drawdown request'));
 registerDraftPlace('loan-state', ([loanId]) => loanPlace(loanId, 'status change'));
+
+const editPlace = (drawdownId: unknown) =>
+  drawdownId === undefined || drawdownId === ''
+    ? null
+    : {
+        label: `Drawdown ${String(drawdownId)}: changes to the request`,
+        href: paths.drawdownEdit.url({ id: String(drawdownId) }),
+      };
+
+registerDraftPlace(EDIT_DRAFT_KIND, ([drawdownId]) => editPlace(drawdownId));
+registerWritePlace<{ drawdownId: number }>('updateDrawdown', ({ drawdownId }) => editPlace(drawdownId));
 registerWritePlace<{ loanId: number }>('requestDrawdown', ({ loanId }) => loanPlace(loanId, 'drawdown request'));
 registerWritePlace<{ loanId: number; state: string }>('changeLoanState', ({ loanId }) => loanPlace(loanId, 'status change'));
 
