@@ -137,11 +137,13 @@ async function applyOutcome(
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
+    // Every answer says something about the server's data: taken, the data changed; refused or in
+    // conflict, it had moved on without this device (the credit used, the status changed). Every
+    // tab's lists and records read it again (decisions 340 and 403).
+    const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
+    await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
 
     if (outcome.type === 'done') {
-      // The server's data changed: every tab's lists and records fetch it again (decision 340).
-      const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
-      await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
       await db.results.put({
