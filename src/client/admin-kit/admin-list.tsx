@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../shared/rules/limits';
 import { Pagination } from '../ui/pagination';
+import { useOnline } from '../api/connection';
+import { ReadStatus, readPartMessage, type ReadShown } from '../offline/read-status';
 import type { Loaded } from './calls';
 import '../ui/record-list.css';
 import './admin-kit.css';
@@ -66,6 +68,10 @@ interface AdminListProps {
   /** The list's name for screen readers ('Law firms'). */
   label: string;
   state: Loaded<{ total: number; page: number; pageSize: number }>;
+  /** The read behind `state` (useLoad's `read`): offline, the saved copy's time and what waits (decision 400). */
+  read: ReadShown;
+  /** A list inside a record's page, whose own ReadStatus speaks for the page: one line when the list is missing. */
+  part?: boolean;
   rows: readonly AdminRow[];
   fetching: boolean;
   page: number;
@@ -75,16 +81,16 @@ interface AdminListProps {
 
 /**
  * A page of a list: placeholders of the same height while the first page loads, the rows, the
- * page links, and one line (always there) for a failure, so nothing moves when an answer comes.
+ * page links, and above them what the read layer says when the list is not a fresh answer.
  */
-export function AdminList({ label, state, rows, fetching, page, hrefFor, empty }: AdminListProps) {
+export function AdminList({ label, state, read, part = false, rows, fetching, page, hrefFor, empty }: AdminListProps) {
+  const online = useOnline();
+  const missing = part ? readPartMessage(read, online) : null;
   const data = state.status === 'ready' ? state.data : null;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   return (
     <section className="admin-list" aria-label={label} aria-busy={fetching || undefined}>
-      <p className="list-note" role="status">
-        {state.status === 'failed' ? state.message : ''}
-      </p>
+      {part ? missing ? <p className="list-note">{missing}</p> : null : <ReadStatus read={read} />}
       {state.status === 'loading' ? (
         <ul className="admin-list__items" aria-hidden="true">
           {Array.from({ length: 3 }, (_, index) => (

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../shared/api/schema';
+import { reportAnswered, reportUnanswered } from './connection';
 
 /**
  * The one API client. Types come from openapi.yaml (npm run gen:api).
@@ -7,8 +8,20 @@ import type { paths } from '../../shared/api/schema';
  */
 export const api = createClient<paths>({
   baseUrl: new URL('/api', globalThis.location?.origin ?? 'http://localhost').href,
-  // Looked up on each call, so a replaced global fetch (tests, service-worker shims) is used.
-  fetch: (request) => globalThis.fetch(request),
+  // Looked up on each call, so a replaced global fetch (tests, service-worker shims) is used. Every
+  // call tells the connection state whether the server answered (decision 401).
+  fetch: async (request) => {
+    let response: Response;
+    try {
+      response = await globalThis.fetch(request);
+    } catch (error) {
+      // A call its caller gave up on says nothing about the connection.
+      if (!request.signal?.aborted) reportUnanswered();
+      throw error;
+    }
+    reportAnswered();
+    return response;
+  },
 });
 
 interface AuthHandlers {

@@ -15,7 +15,14 @@ export interface ApiAnswer<T> {
 }
 
 export type Failure =
-  | { kind: 'offline'; status: 0; code: 'offline'; fields: Record<string, string>; body: null }
+  | {
+      kind: 'offline';
+      status: 0;
+      /** 'offline': no answer at all; 'timeout': none in the time a screen waits (ReadTimeout). */
+      code: 'offline' | 'timeout';
+      fields: Record<string, string>;
+      body: null;
+    }
   | {
       kind: 'http';
       status: number;
@@ -38,6 +45,14 @@ export class ApiResponseError extends Error {
   ) {
     super(`API answered ${status}`);
     this.name = 'ApiResponseError';
+  }
+}
+
+/** A read that got no answer in the time a screen waits for one (offline/cache.ts). */
+export class ReadTimeout extends Error {
+  constructor() {
+    super('No answer in time');
+    this.name = 'ReadTimeout';
   }
 }
 
@@ -68,6 +83,7 @@ export function httpFailure(status: number, body: unknown, retryAfterHeader?: st
 }
 
 const OFFLINE_FAILURE: Failure = { kind: 'offline', status: 0, code: 'offline', fields: {}, body: null };
+const TIMEOUT_FAILURE: Failure = { kind: 'offline', status: 0, code: 'timeout', fields: {}, body: null };
 
 /**
  * Reads a failure from what a call produced: an answer that is not ok, an ApiResponseError, or
@@ -75,6 +91,7 @@ const OFFLINE_FAILURE: Failure = { kind: 'offline', status: 0, code: 'offline', 
  */
 export function readFailure(source: ApiAnswer<unknown> | unknown): Failure {
   if (source instanceof ApiResponseError) return httpFailure(source.status, source.body);
+  if (source instanceof ReadTimeout) return TIMEOUT_FAILURE;
   const answer = source as Partial<ApiAnswer<unknown>> | null;
   if (answer && answer.response instanceof Response) {
     return httpFailure(answer.response.status, answer.error, answer.response.headers.get('Retry-After'));
@@ -96,9 +113,24 @@ export async function callApi<T>(send: () => Promise<ApiAnswer<T>>): Promise<Cal
   return { ok: false, ...readFailure(answer) };
 }
 
+/** Statuses a gateway or an overloaded server answers with: the portal is not answering, nothing is wrong with the request. */
+const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([408, 502, 503, 504]);
+
+/**
+ * What went wrong, as the person sees it (decision 400): no connection ('offline'), the portal not
+ * answering in time or at all ('unavailable': a timeout, 408, 502, 503, 504), or anything else
+ * ('other': a refusal, or a real defect). Only the last may ever read 'Unhandled error'.
+ */
+export function failureCause(failure: Failure): 'offline' | 'unavailable' | 'other' {
+  if (failure.kind === 'offline') return failure.code === 'timeout' ? 'unavailable' : 'offline';
+  return UNAVAILABLE_STATUSES.has(failure.status) ? 'unavailable' : 'other';
+}
+
 /** The spec's words for a failure a form does not show on its fields. */
 export function failureMessage(failure: Failure): string {
-  if (failure.kind === 'offline') return errorMessages.offline;
+  const cause = failureCause(failure);
+  if (cause === 'offline') return errorMessages.offline;
+  if (cause === 'unavailable') return errorMessages.unavailable;
   if (failure.status === 429) return errorMessages.tooManyAttempts;
   if (failure.status === 404) return errorMessages.notFound;
   return errorMessages.unhandled;
@@ -107,4 +139,13 @@ export function failureMessage(failure: Failure): string {
 /** The spec's words for a whole-request code (a refused write), or `fallback` for one without words. */
 export function codeMessage(code: string, fallback: string = errorMessages.unhandled): string {
   return (errorMessages as Record<string, string>)[code] ?? fallback;
+}
+
+/**
+ * What to do about a real defect, said after 'Unhandled error. Please contact an administrator'
+ * (decision 400): try again, then whom to contact and how (the brand's phone and email, when known).
+ */
+export function defectAdvice(contact: { phone: string; email: string }): string {
+  const ways = [contact.phone && `call ${contact.phone}`, contact.email && `email ${contact.email}`].filter(Boolean).join(' or ');
+  return `Reload the page to try again. If it happens again, ${ways ? `${ways}` : 'contact us'} and say what you were doing.`;
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useStore } from 'jotai';
 import { readStoredSession, refreshSession, sessionAtom, TOKEN_KEY } from '../session/session';
 import { refreshBrand } from '../session/brand';
+import { subscribeReconnected } from '../api/connection';
 import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from '../routing/scroll';
 import { Overlays } from '../ui/overlays';
 import { UpdatePrompt } from '../pwa/update-prompt';
@@ -21,7 +22,6 @@ export function Root() {
   useEffect(() => {
     void refreshBrand(store);
     void refreshSession(store);
-    const onOnline = () => void refreshBrand(store);
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;
       const stored = readStoredSession();
@@ -32,10 +32,11 @@ export function Root() {
       store.set(sessionAtom, stored.status === 'signedOut' ? { status: 'signedOut', reason: 'signedOut' } : stored);
       if (stored.status === 'restoring') void refreshSession(store);
     };
-    window.addEventListener('online', onOnline);
+    // Back online (the browser's word checked with the server, decision 401): the brand may have changed.
+    const stopReconnected = subscribeReconnected(() => void refreshBrand(store));
     window.addEventListener('storage', onStorage);
     return () => {
-      window.removeEventListener('online', onOnline);
+      stopReconnected();
       window.removeEventListener('storage', onStorage);
     };
   }, [store]);

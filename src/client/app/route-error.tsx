@@ -1,17 +1,43 @@
 import { useRouteError } from 'react-router-dom';
 import { errorMessages } from '../../shared/rules/error-codes';
+import { isOnline } from '../api/connection';
+import { defectAdvice } from '../api/failure';
+import { readCachedBrand } from '../session/brand';
 import '../ui/button.css';
 
+export const SCREEN_OFFLINE_TITLE = 'You are offline';
+export const SCREEN_OFFLINE_TEXT =
+  'This screen has not been saved on this device yet. It opens once you are back online: reload the page then.';
+export const SCREEN_NOT_LOADED_TITLE = 'This screen could not be loaded';
+export const SCREEN_NOT_LOADED_TEXT = 'The portal may have been updated meanwhile. Reload the page to open its latest version.';
+
+/** A screen's code that could not be fetched (a lazy route's chunk), as browsers word it. */
+function isLoadFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /dynamically imported module|importing a module script failed|failed to fetch|error loading|load failed/i.test(
+    error.message,
+  );
+}
+
 /**
- * A screen's code failed to load (typically offline before the app was cached) or threw while
- * rendering. Plain markup: this must work when nothing else does.
+ * A screen's code failed to load or threw while rendering (decision 400). A screen that could not
+ * be fetched offline says so; one that could not be fetched online was most likely replaced by an
+ * update; only a real defect reads 'Unhandled error', and then says what to do. Plain markup and
+ * the brand as this device last saved it: this must work when nothing else does.
  */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
+  const loadFailure = isLoadFailure(error);
+  const [title, text] = loadFailure
+    ? isOnline()
+      ? [SCREEN_NOT_LOADED_TITLE, SCREEN_NOT_LOADED_TEXT]
+      : [SCREEN_OFFLINE_TITLE, SCREEN_OFFLINE_TEXT]
+    : [errorMessages.unhandled, defectAdvice(readCachedBrand())];
   return (
     <main id="main" className="route-error">
-      <h1>{errorMessages.unhandled}</h1>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         Reload
       </button>

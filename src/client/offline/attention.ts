@@ -19,6 +19,11 @@ export interface Place {
   /** What it is, in the user's words ('Application 12: Case details'). */
   label: string;
   href: string;
+  /**
+   * Every other page (a path, without its query) whose figures or lists the write will change: the
+   * page lists it among the requests waiting on this device for it (decision 404).
+   */
+  pages?: readonly string[];
 }
 
 export interface PlaceContext {
@@ -131,6 +136,40 @@ export function useWaiting(): Waiting | undefined {
     [user?.id, user?.role],
     nothing,
   );
+}
+
+/** Whether a waiting thing concerns the page at `pathname` (its own page, or one it changes). */
+export function concernsPage(place: Place | null, pathname: string): boolean {
+  if (!place) return false;
+  const path = (href: string) => href.split(/[?#]/)[0];
+  return path(place.href) === pathname || (place.pages ?? []).some((page) => path(page) === pathname);
+}
+
+/**
+ * The user's writes waiting in the outbox that concern the page at `pathname`, oldest first, in
+ * every tab as they change (reads the outbox only; decision 404).
+ */
+export function useQueuedFor(pathname: string): readonly WaitingItem[] {
+  const user = useAtomValue(sessionUserAtom);
+  const result = useSafeLiveQuery(
+    async (): Promise<WaitingItem[]> => {
+      if (!user) return [];
+      const rows = readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(user.id).toArray());
+      const context = { role: user.role };
+      return rows
+        .filter((row) => handlerOf(row.kind) !== undefined)
+        .map<WaitingItem>((row) => ({
+          id: row.id,
+          reason: { type: 'queued' },
+          place: writePlaces.get(row.kind)?.(row.payload, context) ?? null,
+          at: row.createdAt,
+        }))
+        .filter((item) => concernsPage(item.place, pathname));
+    },
+    [user?.id, user?.role, pathname],
+    [],
+  );
+  return result ?? [];
 }
 
 export interface Refusals {

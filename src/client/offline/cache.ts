@@ -2,14 +2,17 @@ import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
-import { readFailure } from '../api/failure';
+import { ReadTimeout, readFailure } from '../api/failure';
+import { subscribeReadAgain } from './read-again';
+import { sameAnswer } from './live';
 import { cacheRowSchema, changeRowId, changeRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
 
 /**
- * Offline reads: a screen's data is fetched from the server first; each answer is kept per user,
+ * The read layer: a screen's data is fetched from the server first; each answer is kept per user,
  * and when the server cannot be reached the kept copy is shown, marked with the time it was saved.
- * A screen fetches again, keeping what it shows meanwhile, when the user's queued writes reach the
- * server (in any tab) and when a saved copy is shown and the device is back online (decision 340).
+ * A screen fetches again, keeping what it shows meanwhile, when the user's queued writes are
+ * answered (in any tab, decisions 340 and 403), when the device comes back online, and to follow
+ * what other people change (decision 402).
  */
 
 /** Writes settling one after another refresh once. */
@@ -47,7 +50,7 @@ function watchServerChanges(userId: number, listener: () => void): () => void {
 }
 
 /**
- * Calls `onChange` when the count of the user's writes the server has taken grows, in any tab,
+ * Calls `onChange` when the count of the user's writes the server has answered grows, in any tab,
  * once they stop coming for REFRESH_AFTER_SYNC_MS. Followed outside React's state: the screen
  * renders only when it fetches again, not at every answer of a sync (decision 385).
  */
@@ -71,14 +74,20 @@ function useServerChanges(userId: number | null, onChange: () => void): void {
 /** No answer, or a server failure: the kept copy may stand in. */
 function mayUseCopy(error: unknown): boolean {
   const failure = readFailure(error);
-  return failure.kind === 'offline' || failure.status >= 500;
+  return failure.kind === 'offline' || failure.status === 408 || failure.status >= 500;
 }
+
+/**
+ * How long a screen waits for its read before it says the portal is not answering and shows its
+ * saved copy (decision 400); an answer that comes later is still shown.
+ */
+export const READ_TIMEOUT_MS = 15_000;
 
 export interface CachedQuery<T> {
   data: T | undefined;
   /** When `data` was fetched (ms since the epoch). */
   savedAt: number | undefined;
-  /** `data` is the device's copy, not a fresh answer. */
+  /** `data` is the device's copy, not a fresh answer: the last fetch failed. */
   fromCache: boolean;
   /** The last fetch's failure (also when a copy is shown). */
   error: unknown;
@@ -102,9 +111,36 @@ async function readCopy(userId: number, key: string): Promise<{ data: unknown; s
   return row ? { data: row.data, savedAt: row.savedAt } : undefined;
 }
 
+type Settled<T> = { ok: true; data: T } | { ok: false; error: unknown };
+
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (data) => ({ ok: true as const, data }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+/** The fetch's outcome, or a ReadTimeout once READ_TIMEOUT_MS have passed without one. */
+function withinTime<T>(fetching: Promise<Settled<T>>): Promise<Settled<T> | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), READ_TIMEOUT_MS);
+  });
+  return Promise.race([fetching, late]).finally(() => clearTimeout(timer));
+}
+
+interface QueryState<T> extends Omit<CachedQuery<T>, 'reload'> {
+  /** The query `data` answers (while another key loads, the previous answer stays on screen). */
+  key: string | null;
+}
+
 /**
  * `key` names the query (include every parameter, e.g. `records?page=2`); null waits.
- * `fetcher` throws on failure (use `unwrap`). The copy is the signed-in user's only.
+ * `fetcher` throws on failure (use `unwrap`). The copy is the signed-in user's only. The query is
+ * read again when the user's writes are answered (in any tab), when the device comes back online,
+ * when the page is seen again and every FOLLOW_INTERVAL_MS while it is (decision 402); meanwhile
+ * it keeps what it shows. A read that fails while the screen shows this query's answer keeps that
+ * answer, now as the device's copy.
  */
 export function useCachedQuery<T>(
   key: string | null,
@@ -118,7 +154,8 @@ export function useCachedQuery<T>(
   const parseRef = useRef(options.parse);
   parseRef.current = options.parse;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<CachedQuery<T>, 'reload'>>({
+  const [state, setState] = useState<QueryState<T>>({
+    key: null,
     data: undefined,
     savedAt: undefined,
     fromCache: false,
@@ -129,25 +166,49 @@ export function useCachedQuery<T>(
   useEffect(() => {
     if (key === null || userId === null) return undefined;
     let active = true;
-    setState((previous) => ({ ...previous, loading: true }));
-    void (async () => {
-      try {
-        const data = await fetcherRef.current();
-        const savedAt = Date.now();
-        if (!active) return;
-        setState({ data, savedAt, fromCache: false, error: undefined, loading: false });
-        await writeCopy(userId, key, data, savedAt);
-      } catch (error) {
-        const copy = mayUseCopy(error) ? await readCopy(userId, key) : undefined;
-        if (!active) return;
-        const parse = parseRef.current;
-        const data = copy === undefined ? undefined : parse ? parse(copy.data) : (copy.data as T);
-        if (copy && data !== null && data !== undefined) {
-          setState({ data, savedAt: copy.savedAt, fromCache: true, error, loading: false });
-        } else {
-          setState({ data: undefined, savedAt: undefined, fromCache: false, error, loading: false });
+    setState((previous) => (previous.loading ? previous : { ...previous, loading: true }));
+    const fresh = (data: T) => {
+      const savedAt = Date.now();
+      setState((previous) => ({
+        key,
+        // The same answer as before keeps the object shown: nothing on screen renders for it.
+        data: previous.key === key && sameAnswer(previous.data, data) ? previous.data : data,
+        savedAt,
+        fromCache: false,
+        error: undefined,
+        loading: false,
+      }));
+      void writeCopy(userId, key, data, savedAt);
+    };
+    const failed = async (error: unknown) => {
+      const copy = mayUseCopy(error) ? await readCopy(userId, key) : undefined;
+      if (!active) return;
+      const parse = parseRef.current;
+      const data = copy === undefined ? undefined : parse ? parse(copy.data) : (copy.data as T);
+      setState((previous) => {
+        // What this screen shows of this query stays, as the device's copy.
+        if (mayUseCopy(error) && previous.key === key && previous.data !== undefined) {
+          return { ...previous, fromCache: true, error, loading: false };
         }
+        if (copy && data !== null && data !== undefined) {
+          return { key, data, savedAt: copy.savedAt, fromCache: true, error, loading: false };
+        }
+        return { key, data: undefined, savedAt: undefined, fromCache: false, error, loading: false };
+      });
+    };
+    void (async () => {
+      const fetching = settle(fetcherRef.current());
+      const outcome = await withinTime(fetching);
+      if (!active) return;
+      if (outcome === 'late') {
+        await failed(new ReadTimeout());
+        // Still asked for: a late answer is shown when it comes.
+        const late = await fetching;
+        if (active && late.ok) fresh(late.data);
+        return;
       }
+      if (outcome.ok) fresh(outcome.data);
+      else await failed(outcome.error);
     })();
     return () => {
       active = false;
@@ -156,18 +217,17 @@ export function useCachedQuery<T>(
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
 
-  // The user's writes reached the server: what this screen shows may be stale.
+  // The user's writes were answered: what this screen shows may have changed.
   useServerChanges(userId, reload);
 
-  // Back online while the device's copy (or a failure) is shown: ask the server again.
-  const stale = state.fromCache || (state.data === undefined && state.error !== undefined);
+  // Other people's changes, and the device back online (decision 402).
   useEffect(() => {
-    if (!stale) return undefined;
-    globalThis.addEventListener?.('online', reload);
-    return () => globalThis.removeEventListener?.('online', reload);
-  }, [stale, reload]);
+    if (key === null || userId === null) return undefined;
+    return subscribeReadAgain(reload);
+  }, [key, userId, reload]);
 
-  return { ...state, reload };
+  const { key: _key, ...shown } = state;
+  return { ...shown, reload };
 }
 
 /** Removes every read the device keeps for this user (drafts and unsent writes stay: they are theirs to send). */

@@ -1,5 +1,6 @@
 import { classify, type SendOutcome } from './send-outcome';
 import { currentToken, sessionUnauthorized } from '../session/current-session';
+import { reportAnswered, reportUnanswered } from '../api/connection';
 
 /** Progress of an upload being sent (0..1). */
 export type ProgressListener = (progress: number) => void;
@@ -72,7 +73,15 @@ export async function sendMultipart(
   const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const answer = await transport()({ url: apiUrl(path), form, headers, onProgress });
+  let answer: Awaited<ReturnType<UploadTransport>>;
+  try {
+    answer = await transport()({ url: apiUrl(path), form, headers, onProgress });
+  } catch (error) {
+    // Sent outside openapi-fetch: the connection state hears of it here (decision 401).
+    reportUnanswered();
+    throw error;
+  }
+  reportAnswered();
   // Sent outside openapi-fetch, so its 401 middleware did not see it: end the session here too, or
   // the queue would stay paused with nothing asking the user to sign in again.
   if (answer.status === 401) sessionUnauthorized();

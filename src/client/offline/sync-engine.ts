@@ -1,6 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
+import { subscribeReconnected, useOnline } from '../api/connection';
 import * as v from 'valibot';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import {
@@ -136,11 +137,13 @@ async function applyOutcome(
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
+    // Every answer says something about the server's data: taken, the data changed; refused or in
+    // conflict, it had moved on without this device (the credit used, the status changed). Every
+    // tab's lists and records read it again (decisions 340 and 403).
+    const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
+    await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
 
     if (outcome.type === 'done') {
-      // The server's data changed: every tab's lists and records fetch it again (decision 340).
-      const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
-      await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
       await db.results.put({
@@ -571,6 +574,8 @@ function lead(current: Engine): void {
     if ((event.data as { type?: unknown } | null)?.type === 'portal:sync') push();
   };
   globalThis.addEventListener?.('online', onOnline);
+  // Back after requests went unanswered (the browser may never have said offline): send at once.
+  const stopReconnected = subscribeReconnected(onOnline);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
   globalThis.navigator?.serviceWorker?.addEventListener('message', onWorkerMessage);
   // Writes queued in other tabs (they follow; this one sends): the user's last queued write, read
@@ -601,6 +606,7 @@ function lead(current: Engine): void {
   watchOutbox();
   current.cleanups.push(() => {
     globalThis.removeEventListener?.('online', onOnline);
+    stopReconnected();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     globalThis.navigator?.serviceWorker?.removeEventListener('message', onWorkerMessage);
     unsubscribeSession();
@@ -680,33 +686,15 @@ export interface SyncStatus {
   waiting: number;
   /** Forms typed and kept on the device, not saved yet (drafts being edited). */
   unsaved?: number;
-  /** The browser says the device has no connection. */
+  /** The device is offline: the browser says so, or the server could not be reached (decision 401). */
   offline?: boolean;
-}
-
-function subscribeOnline(listener: () => void): () => void {
-  globalThis.addEventListener?.('online', listener);
-  globalThis.addEventListener?.('offline', listener);
-  return () => {
-    globalThis.removeEventListener?.('online', listener);
-    globalThis.removeEventListener?.('offline', listener);
-  };
-}
-
-/** The browser's own word on the connection, as it changes. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => globalThis.navigator?.onLine !== false,
-    () => true,
-  );
 }
 
 /**
  * The shell's sync state for the signed-in user, in this tab and any other (decision 342):
  * "Needs your attention" while anything was refused, then "Syncing…" or the writes waiting, then
  * the forms typed but not saved yet; "All changes saved" only when none of these is left. Offline
- * is said as soon as the browser knows, beside the rest.
+ * is said beside the rest as soon as the connection state knows (decision 401).
  */
 export function useSyncStatus(): SyncStatus {
   const user = useAtomValue(sessionUserAtom);

@@ -10,6 +10,7 @@ import { setUploadTransport } from '../offline/multipart-upload';
 import { resetPersistenceRequest, resetStorageErrorReports } from '../offline/persist';
 import { bindSessionStore } from '../session/current-session';
 import { stopSyncForTests } from '../offline/sync-engine';
+import { resetConnectionForTests } from '../api/connection';
 
 export function testUser(id = 1): SessionUser {
   return {
@@ -80,6 +81,7 @@ export function signedInStore(user = testUser(), token = 'token-1'): AppStore {
 
 export async function resetOffline(): Promise<void> {
   stopSyncForTests();
+  resetConnectionForTests();
   resetEngineStateForTests();
   setUploadTransport(null);
   resetPersistenceRequest();

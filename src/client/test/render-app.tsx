@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { permissionsByRole, type Role } from '../../shared/rules/permissions';
 import { createRoutes } from '../app/router';
 import { createAppStore } from '../app/store';
+import { resetConnectionForTests } from '../api/connection';
 import type { SessionUser } from '../session/session';
 
 /**
@@ -109,6 +110,7 @@ export function currentUrl(router: ReturnType<typeof createMemoryRouter>): strin
 
 afterEach(() => {
   cleanup();
+  resetConnectionForTests();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -116,6 +116,8 @@ export const errorMessages = {
   storageUnavailable: 'The file could not be stored right now. It will be sent again shortly.',
   /** No answer at all (offline, server unreachable): not in the spec, which only logs it. */
   offline: 'No connection. Please check your connection and try again.',
+  /** An answer that did not come in time, or a 502, 503 or 504: the portal, not the device, is the trouble. Our wording. */
+  unavailable: 'The portal is not answering just now. Please try again in a few minutes.',
   /** A request the server cannot read (malformed body, a value the database refuses). Our wording. */
   badRequest: 'The request could not be read. Please check your entry and try again.',
   /** A body over the server's limit. Our wording. */

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { formatDateTime } from '../../../shared/rules/formats';
 import { isStaff } from '../../../shared/rules/permissions';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import NotFoundPage from '../../routing/not-found-page';
 import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
@@ -28,32 +27,21 @@ export default function ApplicationDetailsPage() {
   const { id: param } = useParams();
   const id = parseRecordId(param);
   const fetcher = useCallback(() => fetchApplication(id ?? 0), [id]);
-  const {
-    data: application,
-    error,
-    fromCache,
-    savedAt,
-    reload,
-  } = useCachedQuery(id === null ? null : `application:${id}`, fetcher);
+  const read = useCachedQuery(id === null ? null : `application:${id}`, fetcher);
+  const { data: application, error, fromCache, reload } = read;
 
   if (id === null || (!application && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!application) {
     return (
       <Page title={TITLE}>
-        {error ? (
-          <p className="details-empty">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-        ) : (
-          <PageSpinner />
-        )}
+        {error ? <ReadStatus read={read} /> : <PageSpinner />}
       </Page>
     );
   }
   return (
     <Page title={TITLE}>
-      <p className="details-saved" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-      </p>
+      <ReadStatus read={read} />
       {isStaff(user.role) ? (
         <StaffView application={application} offlineCopy={fromCache} onChanged={reload} />
       ) : (

@@ -10,6 +10,7 @@ import { paths } from '../../routing/paths';
 import NotFoundPage from '../../routing/not-found-page';
 import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import { isLocalApplicationId, useResolvedApplicationId } from './offline/application-ids';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
@@ -49,7 +50,7 @@ interface WizardApplication {
 type Loaded =
   | { state: 'loading' }
   | { state: 'notFound' }
-  | { state: 'failed' }
+  | { state: 'failed'; error: unknown }
   | { state: 'ready'; application: WizardApplication; reload?: () => void };
 
 function useServerApplication(id: string | null): Loaded {
@@ -78,7 +79,7 @@ function useServerApplication(id: string | null): Loaded {
       reload: query.reload,
     };
   }
-  if (query.error) return isNotFound(query.error) ? { state: 'notFound' } : { state: 'failed' };
+  if (query.error) return isNotFound(query.error) ? { state: 'notFound' } : { state: 'failed', error: query.error };
   return { state: 'loading' };
 }
 
@@ -164,11 +165,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   if (loaded.state === 'failed') {
     return (
       <Page title="Application">
-        <p role="alert">
-          {navigator.onLine
-            ? 'Unhandled error. Please contact an administrator'
-            : 'No connection. Please check your connection and try again.'}
-        </p>
+        <ReadStatus read={{ data: undefined, savedAt: undefined, fromCache: false, error: loaded.error }} />
       </Page>
     );
   }

@@ -2,12 +2,11 @@ import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { hasPermissions } from '../../../shared/rules/permissions';
-import { formatDateTime } from '../../../shared/rules/formats';
-import { errorMessages } from '../../../shared/rules/error-codes';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
 import { Pagination } from '../../ui/pagination';
@@ -41,7 +40,8 @@ export default function ApplicationsPage() {
   const query = useMemo(() => readListQuery(params), [params]);
   const key = `applications${listSearch(query)}`;
   const fetcher = useCallback(() => fetchApplications(query), [query]);
-  const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(key, fetcher);
+  const read = useCachedQuery(key, fetcher);
+  const { data, error, loading: fetching } = read;
   const pending = usePendingCreates();
   const needingAttention = useApplicationsNeedingAttention();
 
@@ -58,7 +58,6 @@ export default function ApplicationsPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   const loading = !data && !error;
   const empty = Boolean(data) && rows.length === 0 && pending.length === 0;
-  const failed = !data && Boolean(error);
 
   return (
     <Page
@@ -72,11 +71,7 @@ export default function ApplicationsPage() {
       }
     >
       <ListFilters query={query} onChange={setQuery} />
-      {/* Always one line high: the saved-copy note or an error appears without moving the list. */}
-      <p className="list-note" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-        {failed ? (navigator.onLine ? errorMessages.unhandled : errorMessages.offline) : ''}
-      </p>
+      <ReadStatus read={read} />
       <div className="application-list" aria-busy={loading || fetching || undefined}>
         {pending.length > 0 && query.page === 1 ? (
           <section className="application-group" aria-labelledby="applications-waiting">

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/failure';
 import type { components } from '../../../shared/api/schema';
-import { errorMessages } from '../../../shared/rules/error-codes';
 import { useCachedQuery } from '../../offline/cache';
+import { readPartMessage } from '../../offline/read-status';
+import { useOnline } from '../../api/connection';
 import { SelectField } from '../../ui/choice-fields';
 import { TextField } from '../../ui/field';
 
@@ -49,7 +50,8 @@ export function LawyerChoice({
   const options = (query.data?.items ?? [])
     .filter((lawyer) => lawyer.state !== 'disabled' || String(lawyer.id) === value)
     .map((lawyer) => ({ value: String(lawyer.id), label: `${lawyer.firstName} ${lawyer.surname} (${lawyer.firm.firmName})` }));
-  const failed = !query.data && !query.loading && query.error !== undefined;
+  const online = useOnline();
+  const missing = query.loading ? null : readPartMessage(query, online);
 
   return (
     <fieldset className="lawyer-choice">
@@ -61,7 +63,7 @@ export function LawyerChoice({
         onValueChange={onChange}
         options={options}
         placeholder={query.loading && !query.data ? 'Loading lawyers…' : 'Select'}
-        error={error ?? (failed ? (navigator.onLine ? errorMessages.unhandled : errorMessages.offline) : undefined)}
+        error={error ?? missing ?? undefined}
         disabled={disabled}
       />
     </fieldset>

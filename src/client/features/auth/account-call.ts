@@ -1,6 +1,6 @@
 import { errorMessages } from '../../../shared/rules/error-codes';
 import type { ApiErrorBody } from '../../api/client';
-import { callApi, failureMessage, type ApiAnswer } from '../../api/failure';
+import { callApi, failureCause, failureMessage, type ApiAnswer } from '../../api/failure';
 
 /** Where a failure is shown: the form's message region and its fields. */
 export interface FailureTarget {
@@ -25,7 +25,8 @@ export async function accountCall<T>(
   const outcome = await callApi(send);
   if (outcome.ok) return outcome;
   if (outcome.kind === 'http' && refused?.(outcome.status, outcome.body)) return { ok: false };
-  if (outcome.kind === 'offline' || outcome.status === 429) target.setMessage(failureMessage(outcome));
+  // No connection, the portal not answering, too many attempts: their own words, never 'Unhandled error'.
+  if (failureCause(outcome) !== 'other' || outcome.status === 429) target.setMessage(failureMessage(outcome));
   else if (outcome.body?.fields) target.setServerCodes(outcome.fields);
   else target.setMessage(errorMessages.unhandled);
   return { ok: false };

@@ -16,6 +16,7 @@ import type { Client } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { RecordPage, useRecord } from '../../admin-kit/record-page';
 import { useSaveForm } from '../../admin-kit/save-form';
+import { useFieldsFollow } from '../../admin-kit/follow-record';
 import { clientFields, clientFormSchema, clientValues, isoOf } from './client-form';
 
 /**
@@ -23,9 +24,9 @@ import { clientFields, clientFormSchema, clientValues, isoOf } from './client-fo
  * /clients), and 'Reset password', which asks first and sends the client the reset email.
  */
 export default function ClientPage() {
-  const { key, state } = useRecord('client', (id) => api.GET('/clients/{id}', { params: { path: { id } } }));
+  const { key, state, read } = useRecord('client', (id) => api.GET('/clients/{id}', { params: { path: { id } } }));
   return (
-    <RecordPage title="Edit client" state={state}>
+    <RecordPage title="Edit client" state={state} read={read}>
       {(client) => <ClientEditor key={key} client={client} />}
     </RecordPage>
   );
@@ -37,6 +38,7 @@ function ClientEditor({ client }: { client: Client }) {
   const [message, setMessage] = useState<string | null>(null);
   const initial = useMemo(() => clientValues(client), [client]);
   const form = useForm(clientFormSchema, initial);
+  useFieldsFollow(form.setInitialValues, initial);
   // The year list (88 years, ending 12 years ago) also offers a stored year outside it.
   const years = useMemo(() => {
     const list = birthYears(new Date());

@@ -22,7 +22,7 @@ function clientRow(client: Client): AdminRow {
  */
 export default function ClientsPage() {
   const page = usePageParam();
-  const { state, fetching } = useLoad(`clients?page=${page}`, () =>
+  const { state, fetching, read } = useLoad(`clients?page=${page}`, () =>
     api.GET('/clients', { params: { query: { page, pageSize: PAGE_SIZE } } }),
   );
   const data = state.status === 'ready' ? state.data : null;
@@ -38,6 +38,7 @@ export default function ClientsPage() {
       <AdminList
         label="Clients"
         state={state}
+        read={read}
         rows={data?.items.map(clientRow) ?? []}
         fetching={fetching}
         page={page}

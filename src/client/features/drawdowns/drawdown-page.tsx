@@ -1,8 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
+import { formatDate, formatMoney } from '../../../shared/rules/formats';
 import {
   clientDeclarationKeys,
   clientDeclarationLabels,
@@ -15,6 +14,7 @@ import { parseRecordId } from '../../../shared/rules/record-id';
 import { drawdownStatusLabels, type DrawdownStatus } from '../../../shared/rules/statuses';
 import { ApiResponseError } from '../../api/failure';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import NotFoundPage from '../../routing/not-found-page';
 import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
@@ -110,27 +110,22 @@ export default function DrawdownPage() {
   const { id: param } = useParams();
   const id = parseRecordId(param);
   const fetcher = useCallback(() => fetchDrawdown(id ?? 0), [id]);
-  const { data: drawdown, error, fromCache, savedAt, reload } = useCachedQuery(id === null ? null : `drawdown:${id}`, fetcher);
+  const read = useCachedQuery(id === null ? null : `drawdown:${id}`, fetcher);
+  const { data: drawdown, error, fromCache, reload } = read;
 
   if (id === null || (!drawdown && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!drawdown) {
     return (
       <Page title="Drawdown">
-        {error ? (
-          <p className="list-note">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-        ) : (
-          <PageSpinner />
-        )}
+        {error ? <ReadStatus read={read} /> : <PageSpinner />}
       </Page>
     );
   }
 
   return (
     <Page title="Drawdown">
-      <p className="list-note" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-      </p>
+      <ReadStatus read={read} />
       {user.role === 'lawyer' && drawdown.status === 'requested' ? <p className="drawdown-notice">{REQUESTED_TEXT}</p> : null}
       <div className="drawdown-head">
         <p className="drawdown-head__amount">{formatMoney(drawdown.amount)}</p>

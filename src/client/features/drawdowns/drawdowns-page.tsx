@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
+import { formatDate, formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { drawdownStatuses, drawdownStatusLabels, type DrawdownStatus } from '../../../shared/rules/statuses';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import { navTitle, paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { InfoPanel } from '../../ui/info-panel';
@@ -80,7 +80,8 @@ export default function DrawdownsPage() {
   const navigate = useNavigate();
   const query = useMemo(() => readListQuery(params, drawdownStatuses), [params]);
   const fetcher = useCallback(() => fetchDrawdowns(query), [query]);
-  const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(`drawdowns${listSearch(query)}`, fetcher);
+  const read = useCachedQuery(`drawdowns${listSearch(query)}`, fetcher);
+  const { data, error, loading: fetching } = read;
   const needingAttention = useDrawdownsNeedingAttention();
   const setQuery = useCallback(
     (next: Partial<ListQuery<DrawdownStatus>>) => void navigate(`${paths.drawdowns.url()}${listSearch({ ...query, ...next })}`),
@@ -89,16 +90,12 @@ export default function DrawdownsPage() {
   if (!user) return null;
   const items = data?.items ?? [];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
-  const failed = !data && Boolean(error);
 
   return (
     <Page title={navTitle('drawdowns', user.role) || 'Drawdowns'}>
       {user.role === 'lawyer' ? null : <DrawdownsOverview />}
       <ListFilters query={query} onChange={setQuery} statusOptions={statusOptions} searchPlaceholder="Name or case reference" />
-      <p className="list-note" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-        {failed ? (navigator.onLine ? errorMessages.unhandled : errorMessages.offline) : ''}
-      </p>
+      <ReadStatus read={read} />
       <div className="drawdown-list" aria-busy={(!data && !error) || fetching || undefined}>
         {items.length > 0 ? (
           <ul className="drawdown-list__items">

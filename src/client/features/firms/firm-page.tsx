@@ -20,6 +20,7 @@ import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import { notFoundAnswer, recordId, useLoad, type Firm } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { useSaveForm } from '../../admin-kit/save-form';
+import { ReadStatus, type ReadShown } from '../../offline/read-status';
 import { lawyerRow } from '../../admin-kit/lawyer-row';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
 import './firms.css';
@@ -40,28 +41,24 @@ export default function FirmPage() {
     id ? api.GET('/firms/{id}', { params: { path: { id } } }) : notFoundAnswer<Firm>(),
   );
   if (firm.state.status === 'notFound') return <NotFoundPage />;
-  if (firm.state.status === 'loading') {
+  if (firm.state.status !== 'ready') {
     return (
       <Page title="Law firm">
-        <PageSpinner />
+        <ReadStatus read={firm.read} />
+        {firm.state.status === 'loading' ? <PageSpinner /> : null}
       </Page>
     );
   }
-  if (firm.state.status === 'failed') {
-    return (
-      <Page title="Law firm">
-        <FormMessage message={firm.state.message} />
-      </Page>
-    );
-  }
-  return <FirmScreen key={firmId} firm={firm.state.data} />;
+  return <FirmScreen key={firmId} firm={firm.state.data} read={firm.read} />;
 }
 
-function FirmScreen({ firm: loaded }: { firm: Firm }) {
+function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
   const navigate = useNavigate();
   const toast = useToast();
   const page = usePageParam();
   const [firm, setFirm] = useState(loaded);
+  // Read again (someone else changed it, decision 402): the page shows the new record.
+  useEffect(() => setFirm(loaded), [loaded]);
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -117,6 +114,7 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
 
   return (
     <Page title="Law firm">
+      <ReadStatus read={read} />
       <p className="admin-subtitle">{firm.firmName}</p>
       <Collapsible.Root className="admin-details card" open={open} onOpenChange={setOpen}>
         <h2 className="admin-details__heading">
@@ -177,6 +175,8 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
       <AdminList
         label="Lawyers of the firm"
         state={lawyers.state}
+        read={lawyers.read}
+        part
         rows={lawyersData?.items.map((lawyer) => lawyerRow(lawyer)) ?? []}
         fetching={lawyers.fetching}
         page={page}

@@ -20,7 +20,7 @@ function firmRow(firm: Firm): AdminRow {
 /** /firms (crudFirm): the overview (registered firms, total lawyers), the list, 'add new firm'. */
 export default function FirmsPage() {
   const page = usePageParam();
-  const { state, fetching } = useLoad(`firms?page=${page}`, () =>
+  const { state, fetching, read } = useLoad(`firms?page=${page}`, () =>
     api.GET('/firms', { params: { query: { page, pageSize: PAGE_SIZE } } }),
   );
   const data = state.status === 'ready' ? state.data : null;
@@ -47,6 +47,7 @@ export default function FirmsPage() {
       <AdminList
         label="Law firms"
         state={state}
+        read={read}
         rows={data?.items.map(firmRow) ?? []}
         fetching={fetching}
         page={page}

@@ -14,13 +14,14 @@ import type { Lawyer } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { RecordPage, useRecord } from '../../admin-kit/record-page';
 import { useSaveForm } from '../../admin-kit/save-form';
+import { useFieldsFollow } from '../../admin-kit/follow-record';
 import { LawyerFields, lawyerFields, lawyerFormSchema } from '../../admin-kit/lawyer-form';
 
 /** /lawyers/:id (crudLawyer): Save and Delete; the login is read-only. Both go back to /lawyers. */
 export default function LawyerPage() {
-  const { key, state } = useRecord('lawyer', (id) => api.GET('/lawyers/{id}', { params: { path: { id } } }));
+  const { key, state, read } = useRecord('lawyer', (id) => api.GET('/lawyers/{id}', { params: { path: { id } } }));
   return (
-    <RecordPage title="Edit lawyer" state={state}>
+    <RecordPage title="Edit lawyer" state={state} read={read}>
       {(lawyer) => <LawyerEditor key={key} lawyer={lawyer} />}
     </RecordPage>
   );
@@ -30,12 +31,14 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm(lawyerFormSchema, {
+  const values = {
     firstName: lawyer.firstName,
     surname: lawyer.surname,
     login: lawyer.login,
     firmId: String(lawyer.firmId),
-  });
+  };
+  const form = useForm(lawyerFormSchema, values);
+  useFieldsFollow(form.setInitialValues, values);
 
   const save = useSaveForm(form, {
     fields: lawyerFields,

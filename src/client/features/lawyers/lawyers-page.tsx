@@ -42,6 +42,7 @@ export default function LawyersPage() {
       <AdminList
         label="Lawyers"
         state={list.state}
+        read={list.read}
         rows={data?.items.map((lawyer) => lawyerRow(lawyer, true)) ?? []}
         fetching={list.fetching}
         page={page}

@@ -1,15 +1,16 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
+import { formatDate, formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { drawdownRequestHoldNotices, loanPageTitles, loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { drawdownStatusLabels } from '../../../shared/rules/statuses';
 import { drawdownRequestHold, drawdownRequestRoles } from '../../../shared/rules/transitions';
 import { ApiResponseError } from '../../api/failure';
+import { useOnline } from '../../api/connection';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus, readPartMessage } from '../../offline/read-status';
 import NotFoundPage from '../../routing/not-found-page';
 import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
@@ -54,7 +55,9 @@ function Figures({ loan }: { loan: Loan }) {
 /** The loan's drawdowns, newest first, each linking to its page. */
 function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
   const fetcher = useCallback(() => fetchLoanDrawdowns(loanId, page), [loanId, page]);
-  const { data, error } = useCachedQuery(`loan:${loanId}:drawdowns?page=${page}`, fetcher);
+  const read = useCachedQuery(`loan:${loanId}:drawdowns?page=${page}`, fetcher);
+  const { data } = read;
+  const missing = readPartMessage(read, useOnline());
   const items = data?.items ?? [];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   return (
@@ -62,7 +65,7 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
       <h2 id="loan-drawdowns-title" className="loan-section__title">
         Drawdowns
       </h2>
-      {!data && error ? <p className="list-note">{errorMessages.offline}</p> : null}
+      {missing ? <p className="list-note">{missing}</p> : null}
       {data && items.length === 0 ? <p>No drawdowns yet.</p> : null}
       {items.length > 0 ? (
         <ul className="loan-group__items">
@@ -104,21 +107,13 @@ export default function LoanPage() {
   const page = usePageParam();
   const fetcher = useCallback(() => fetchLoan(id ?? 0), [id]);
   const query = useCachedQuery(id === null ? null : `loan:${id}`, fetcher);
-  const { data: loan, error, fromCache, savedAt, reload } = query;
+  const { data: loan, error, fromCache, reload } = query;
   const requestTarget = useMemo(() => newRequestTarget(id ?? 0), [id]);
 
   if (id === null || (!loan && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!loan) {
-    return (
-      <Page title="Loan">
-        {error ? (
-          <p className="list-note">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-        ) : (
-          <PageSpinner />
-        )}
-      </Page>
-    );
+    return <Page title="Loan">{error ? <ReadStatus read={query} /> : <PageSpinner />}</Page>;
   }
   const abilities = loanAbilities(loan);
   // The lawyer's request form is there, or why it is not (the loan's status, or no credit left).
@@ -127,9 +122,7 @@ export default function LoanPage() {
 
   return (
     <Page title={loanPageTitles[loan.state]}>
-      <p className="list-note" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-      </p>
+      <ReadStatus read={query} />
       <p className="loan-client">
         {loan.clientName} {loan.clientSurname}
         {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}

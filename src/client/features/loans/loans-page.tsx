@@ -2,14 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isStaff } from '../../../shared/rules/permissions';
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
-import { errorMessages } from '../../../shared/rules/error-codes';
+import { formatDate, formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { loanStatuses, type LoanStatus } from '../../../shared/rules/statuses';
 import { loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { navTitle, paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
+import { ReadStatus } from '../../offline/read-status';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
 import { Pagination } from '../../ui/pagination';
@@ -99,7 +99,8 @@ export default function LoansPage() {
   const navigate = useNavigate();
   const query = useMemo(() => readListQuery(params, loanStatuses), [params]);
   const fetcher = useCallback(() => fetchLoans(query), [query]);
-  const { data, savedAt, fromCache, error, loading: fetching } = useCachedQuery(`loans${listSearch(query)}`, fetcher);
+  const read = useCachedQuery(`loans${listSearch(query)}`, fetcher);
+  const { data, error, loading: fetching } = read;
   const needingAttention = useLoansNeedingAttention();
 
   const setQuery = useCallback(
@@ -111,17 +112,12 @@ export default function LoansPage() {
   const rows = data?.items ?? [];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   const loading = !data && !error;
-  const failed = !data && Boolean(error);
 
   return (
     <Page title={navTitle('loans', user.role)}>
       {user.role === 'lawyer' ? null : <LoansOverview staff={isStaff(user.role)} />}
       <ListFilters query={query} onChange={setQuery} statusOptions={statusOptions} searchPlaceholder="Name or case reference" />
-      {/* Always one line high: the saved-copy note or an error appears without moving the list. */}
-      <p className="list-note" role="status">
-        {fromCache && savedAt ? `Saved copy from ${formatDateTime(savedAt)}` : ''}
-        {failed ? (navigator.onLine ? errorMessages.unhandled : errorMessages.offline) : ''}
-      </p>
+      <ReadStatus read={read} />
       <div className="loan-list" aria-busy={loading || fetching || undefined}>
         {loading ? (
           <ul className="loan-group__items">

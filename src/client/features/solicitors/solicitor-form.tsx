@@ -18,6 +18,7 @@ import { useForm } from '../../ui/use-form';
 import type { ApiAnswer } from '../../api/failure';
 import type { Solicitor } from '../../admin-kit/calls';
 import { useSaveForm } from '../../admin-kit/save-form';
+import { useFieldsFollow } from '../../admin-kit/follow-record';
 import './solicitors.css';
 
 /**
@@ -187,6 +188,7 @@ export function SolicitorForm({
   canSave = true,
 }: SolicitorFormProps) {
   const form = useForm(solicitorFormSchema, initial);
+  useFieldsFollow(form.setInitialValues, initial);
 
   const { onSubmit, busy } = useSaveForm(form, {
     fields: solicitorFields,

@@ -18,11 +18,11 @@ import { SolicitorForm, solicitorValues } from './solicitor-form';
  * back to /solicitors. A solicitor with active cases cannot be deleted (the spec's words).
  */
 export default function SolicitorPage() {
-  const { key, state } = useRecord('solicitor', (id) => api.GET('/solicitors/{id}', { params: { path: { id } } }));
+  const { key, state, read } = useRecord('solicitor', (id) => api.GET('/solicitors/{id}', { params: { path: { id } } }));
   // A deleted solicitor still reads (for applications that chose one) but is no longer edited here.
   if (state.status === 'ready' && state.data.state === 'inactive') return <NotFoundPage />;
   return (
-    <RecordPage title="Update solicitor" state={state}>
+    <RecordPage title="Update solicitor" state={state} read={read}>
       {(solicitor) => <SolicitorEditor key={key} solicitor={solicitor} />}
     </RecordPage>
   );

@@ -21,7 +21,7 @@ function solicitorRow(solicitor: Solicitor): AdminRow {
 /** /solicitors (crudSolicitors): the registered count and those with active cases, the list. */
 export default function SolicitorsPage() {
   const page = usePageParam();
-  const { state, fetching } = useLoad(`solicitors?page=${page}`, () =>
+  const { state, fetching, read } = useLoad(`solicitors?page=${page}`, () =>
     api.GET('/solicitors', { params: { query: { page, pageSize: PAGE_SIZE } } }),
   );
   const data = state.status === 'ready' ? state.data : null;
@@ -44,6 +44,7 @@ export default function SolicitorsPage() {
       <AdminList
         label="Solicitors"
         state={state}
+        read={read}
         rows={data?.items.map(solicitorRow) ?? []}
         fetching={fetching}
         page={page}

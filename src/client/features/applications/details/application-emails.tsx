@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../../shared/api/schema';
-import { errorMessages } from '../../../../shared/rules/error-codes';
 import { formatDate } from '../../../../shared/rules/formats';
 import { EMAILS_PAGE_SIZE, PAGE_LINKS, PAGE_MAX } from '../../../../shared/rules/limits';
 import { api } from '../../../api/client';
 import { callApi, unwrap } from '../../../api/failure';
 import { useCachedQuery } from '../../../offline/cache';
+import { readPartMessage } from '../../../offline/read-status';
+import { useOnline } from '../../../api/connection';
 import { Button } from '../../../ui/button';
 import { Pagination } from '../../../ui/pagination';
 import { useToast } from '../../../ui/toast-store';
@@ -48,7 +49,9 @@ export function ApplicationEmails({ applicationId, caseRef }: { applicationId: n
       ),
     [applicationId, page],
   );
-  const { data, error } = useCachedQuery(`application:${applicationId}:emails?page=${page}`, fetcher);
+  const read = useCachedQuery(`application:${applicationId}:emails?page=${page}`, fetcher);
+  const { data } = read;
+  const missing = readPartMessage(read, useOnline());
   const [busy, setBusy] = useState<number | null>(null);
 
   const pdf = async (email: SentEmail) => {
@@ -92,9 +95,7 @@ export function ApplicationEmails({ applicationId, caseRef }: { applicationId: n
       <h2 id="details-emails-title" className="details-section__title">
         Application Emails
       </h2>
-      {!data && error ? (
-        <p className="details-empty">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-      ) : null}
+      {missing ? <p className="details-empty">{missing}</p> : null}
       {data && data.items.length === 0 ? <p className="details-empty">No emails yet.</p> : null}
       {data && data.items.length > 0 ? (
         <ul className="details-emails">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { errorMessages } from '../../../../shared/rules/error-codes';
+import { isOnline } from '../../../api/connection';
 import { api } from '../../../api/client';
 import { callApi, failureMessage } from '../../../api/failure';
 import { paths } from '../../../routing/paths';
@@ -37,7 +38,7 @@ export function ClientActions({ applicationId, sign, withdraw }: { applicationId
   const signDocuments = async () => {
     if (busy) return;
     setMessage(null);
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       setMessage(SIGN_NEEDS_CONNECTION);
       return;
     }

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { contractDocumentTypes } from '../../../../shared/rules/document-types';
-import { errorMessages } from '../../../../shared/rules/error-codes';
 import { INDEPENDENT_ADVICE_FEE } from '../../../../shared/rules/limits';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/failure';
 import { useCachedQuery } from '../../../offline/cache';
+import { readPartMessage } from '../../../offline/read-status';
+import { useOnline } from '../../../api/connection';
 import { Button } from '../../../ui/button';
 import { FileList } from './file-list';
 
@@ -33,7 +34,9 @@ function ContractFiles({ applicationId }: { applicationId: number }) {
     async () => unwrap(await api.GET('/applications/{id}/docs', { params: { path: { id: applicationId } } })),
     [applicationId],
   );
-  const { data, error } = useCachedQuery(`application:${applicationId}:docs`, fetcher);
+  const read = useCachedQuery(`application:${applicationId}:docs`, fetcher);
+  const { data } = read;
+  const missing = readPartMessage(read, useOnline());
   const files = (data?.documents ?? [])
     .filter((document) => (contractDocumentTypes as readonly string[]).includes(document.type))
     .flatMap((document) => document.files);
@@ -44,9 +47,7 @@ function ContractFiles({ applicationId }: { applicationId: number }) {
         has a fixed fee of {INDEPENDENT_ADVICE_FEE}; once your solicitor's certificate of advice has been received you will be
         asked to sign.
       </p>
-      {!data && error ? (
-        <p className="details-empty">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-      ) : null}
+      {missing ? <p className="details-empty">{missing}</p> : null}
       {data ? <FileList applicationId={applicationId} files={files} /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { isAcceptedFileName } from '../../../../shared/rules/accepted-file';
 import { documentTypeLabels, documentTypes, type DocumentType } from '../../../../shared/rules/document-types';
 import { uploadMessage } from '../../../../shared/rules/error-codes';
 import { enqueue } from '../../../offline/outbox';
+import { isOnline } from '../../../api/connection';
 import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/choice-fields';
 import { useConfirm } from '../../../ui/modal-store';
@@ -18,7 +19,7 @@ type FileRecord = components['schemas']['FileRecord'];
 function stateText(entry: UploadEntry): string {
   switch (entry.status) {
     case 'queued':
-      return navigator.onLine ? 'Waiting to upload' : 'Waiting for a connection';
+      return isOnline() ? 'Waiting to upload' : 'Waiting for a connection';
     case 'uploading':
       return 'Uploading';
     case 'uploaded':

@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/field';
 import { FormMessage } from '../../../ui/form-message';
 import { Page } from '../../../ui/page';
 import { PageSpinner } from '../../../ui/spinner';
-import { useOnline } from '../../../ui/use-online';
+import { useOnline } from '../../../api/connection';
 import type { components } from '../../../../shared/api/schema';
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { SIGNING_CODE_DIGITS, SIGNING_CODE_TTL_MINUTES } from '../../../../shared/rules/esign';

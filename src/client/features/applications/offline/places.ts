@@ -1,6 +1,8 @@
 import { audienceOf } from '../../../../shared/journey/audience';
 import { journeyStepTitle } from '../../../../shared/journey/display';
 import { isJourneyStep } from '../../../../shared/journey/steps';
+import { applicationCheckLabels, type ApplicationCheck } from '../../../../shared/rules/review';
+import { formatMoney } from '../../../../shared/rules/formats';
 import { paths } from '../../../routing/paths';
 import {
   registerDraftPlace,
@@ -13,10 +15,12 @@ import type { CreateApplicationPayload } from './create-application';
 import type { SaveStepPayload } from './save-step-mutation';
 import type { SubmitApplicationPayload } from './submit-application-mutation';
 import { isLocalApplicationId } from './application-ids';
+import type { ReviewCheckPayload, ReviewDecision, ReviewDecisionPayload, DraftLoanAmountPayload } from './review-mutations';
 
 /**
  * Where the application's drafts, writes and files are seen and fixed, for the list of what waits
- * on the device (offline/attention.ts, decision 342).
+ * on the device (offline/attention.ts, decision 342). A waiting write is also listed on the other
+ * pages it will change (decision 404): the application's details and the applications list.
  */
 
 /** The draft key of the new application form (new-application-page.tsx). */
@@ -28,13 +32,40 @@ function applicationName(id: string): string {
   return isLocalApplicationId(id) ? 'New application (not on the server yet)' : `Application ${id}`;
 }
 
+/** The pages that show an application: its details (once on the server) and the list. */
+function applicationPages(applicationId: string): string[] {
+  return isLocalApplicationId(applicationId)
+    ? [paths.applications.url()]
+    : [paths.applicationDetails.url({ id: applicationId }), paths.applications.url()];
+}
+
 function stepPlace(applicationId: string, step: string, { role }: PlaceContext): Place | null {
   if (step !== 'summary' && !isJourneyStep(step)) return null;
   return {
     label: `${applicationName(applicationId)}: ${journeyStepTitle(step, audienceOf(role))}`,
     href: paths.applicationStep.url({ id: applicationId, step }),
+    pages: applicationPages(applicationId),
   };
 }
+
+/** Staff's review decisions are made and fixed on the details page (decision 305). */
+function reviewPlace(applicationId: unknown, what: string): Place | null {
+  if (applicationId === undefined || applicationId === '') return null;
+  const id = String(applicationId);
+  return {
+    label: `${applicationName(id)}: ${what}`,
+    href: paths.applicationDetails.url({ id }),
+    pages: [paths.applications.url()],
+  };
+}
+
+/** The words of the review screen's buttons (details/review-actions.tsx). */
+const decisionLabels: Record<ReviewDecision, string> = {
+  accept: 'accept',
+  reject: 'reject',
+  prepareEnvelope: 'prepare docusign',
+  notifyClient: 'Notify client',
+};
 
 registerDraftPlace('application', ([applicationId, step], context) =>
   applicationId && step ? stepPlace(applicationId, step, context) : null,
@@ -49,6 +80,7 @@ registerWritePlace<SaveStepPayload>('saveStep', (payload, context) =>
 registerWritePlace<SubmitApplicationPayload>('submitApplication', ({ applicationId }) => ({
   label: `${applicationName(String(applicationId))}: submit`,
   href: paths.applicationStep.url({ id: applicationId, step: 'summary' }),
+  pages: applicationPages(String(applicationId)),
 }));
 
 registerWritePlace<CreateApplicationPayload>('createApplication', ({ localId, personal }) => {
@@ -57,6 +89,7 @@ registerWritePlace<CreateApplicationPayload>('createApplication', ({ localId, pe
   return {
     label: name ? `New application for ${name}` : 'New application',
     href: paths.applicationStep.url({ id: localId, step: 'personal' }),
+    pages: [paths.applications.url()],
   };
 });
 
@@ -64,3 +97,18 @@ registerWritePlace('uploadFile', () => ({ label: 'A file to upload', href: paths
 registerWritePlace('deleteFile', () => ({ label: 'A file to remove', href: paths.applications.url() }));
 
 registerFilePlace((file, context) => stepPlace(file.owner, FILES_STEP, context));
+
+registerDraftPlace('application-check', ([applicationId, check]) =>
+  reviewPlace(applicationId, applicationCheckLabels[check as ApplicationCheck] ?? 'review check'),
+);
+registerDraftPlace('application-decision', ([applicationId]) => reviewPlace(applicationId, 'review decision'));
+registerDraftPlace('application-loan-amount', ([applicationId]) => reviewPlace(applicationId, 'loan amount'));
+registerWritePlace<ReviewCheckPayload>('reviewCheck', ({ applicationId, check }) =>
+  reviewPlace(applicationId, applicationCheckLabels[check] ?? 'review check'),
+);
+registerWritePlace<ReviewDecisionPayload>('reviewDecision', ({ applicationId, decision }) =>
+  reviewPlace(applicationId, decisionLabels[decision] ?? 'review decision'),
+);
+registerWritePlace<DraftLoanAmountPayload>('draftLoanAmount', ({ applicationId, amount }) =>
+  reviewPlace(applicationId, typeof amount === 'number' ? `loan amount ${formatMoney(amount)}` : 'loan amount'),
+);

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { api } from '../../../api/client';
+import { useOnline } from '../../../api/connection';
 import { addFiles, duplicateMessage, removeUpload, retryUpload, useUploads, type UploadEntry } from '../offline/uploads';
 import { Button } from '../../../ui/button';
 import { ErrorSlot } from '../../../ui/field-parts';
@@ -31,23 +32,6 @@ interface FileRow {
   status: UploadEntry['status'];
   progress: number;
   error?: string;
-}
-
-function subscribeOnline(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
 }
 
 function formatSize(bytes: number | undefined): string {

@@ -7,6 +7,7 @@ import { fieldLabel, independentAdviceText } from '../../../../shared/journey/la
 import type { JourneyData } from '../../../../shared/journey/steps';
 import { formatMoney } from '../../../../shared/rules/formats';
 import { api } from '../../../api/client';
+import { isOnline } from '../../../api/connection';
 import { unwrap } from '../../../api/failure';
 import { useCachedQuery } from '../../../offline/cache';
 import { Button } from '../../../ui/button';
@@ -65,7 +66,7 @@ function solicitorAddress(solicitor: Solicitor): string {
 }
 
 function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return !isOnline();
 }
 
 /** The solicitors the picker offers (and the summary names), with the device's copy offline. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client';
+import { isOnline } from '../../../api/connection';
 import { normalizePostcode } from '../../../../shared/journey/address';
 import { POSTCODE_THROTTLE_MS } from '../../../../shared/rules/limits';
 
@@ -29,7 +30,7 @@ export function lookupMessage(state: LookupState): string | null {
 }
 
 function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return !isOnline();
 }
 
 /**

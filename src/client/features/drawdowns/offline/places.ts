@@ -4,13 +4,18 @@ import { parseDraftKey } from '../../../offline/draft-keys';
 
 /**
  * Where a drawdown's decisions are seen and fixed, for the list of what waits on the device
- * (offline/attention.ts, decision 342): on the drawdown's page.
+ * (offline/attention.ts, decision 342): on the drawdown's page; a waiting one is also listed on
+ * the drawdowns list, whose status it will change (decision 404).
  */
 
 const drawdownPlace = (drawdownId: unknown) =>
   drawdownId === undefined || drawdownId === ''
     ? null
-    : { label: `Drawdown ${String(drawdownId)}: decision`, href: paths.drawdown.url({ id: String(drawdownId) }) };
+    : {
+        label: `Drawdown ${String(drawdownId)}: decision`,
+        href: paths.drawdown.url({ id: String(drawdownId) }),
+        pages: [paths.drawdowns.url()],
+      };
 
 registerDraftPlace('drawdown-state', ([drawdownId]) => drawdownPlace(drawdownId));
 registerWritePlace<{ drawdownId: number }>('changeDrawdownState', ({ drawdownId }) => drawdownPlace(drawdownId));

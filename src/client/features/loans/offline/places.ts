@@ -1,3 +1,5 @@
+import { formatMoney } from '../../../../shared/rules/formats';
+import { loanReference } from '../../../../shared/rules/money';
 import { paths } from '../../../routing/paths';
 import { registerDraftPlace, registerWritePlace, useRefusals } from '../../../offline/attention';
 import { parseDraftKey } from '../../../offline/draft-keys';
@@ -7,13 +9,23 @@ import { EDIT_DRAFT_KIND } from './update-drawdown-mutation';
 /**
  * Where a loan's drafts and writes are seen and fixed, for the list of what waits on the device
  * (offline/attention.ts, decision 342): on the loan's page, and a change of a requested drawdown on
- * that drawdown's edit page.
+ * that drawdown's edit page. A waiting write is also listed on the other pages it will change
+ * (decision 404): a request on the loans and drawdowns lists, a status change on the loans list, a
+ * change of a request on that drawdown's page and the drawdowns list.
  */
 
-const loanPlace = (loanId: unknown, what: string) =>
+const loanPlace = (loanId: unknown, what: string, pages: readonly string[] = []) =>
   loanId === undefined || loanId === ''
     ? null
-    : { label: `Loan ${String(loanId)}: ${what}`, href: paths.loan.url({ id: String(loanId) }) };
+    : { label: `Loan ${String(loanId)}: ${what}`, href: paths.loan.url({ id: String(loanId) }), pages };
+
+/** 'drawdown request for £1,234.56 (LFAMA00012)': the amount as the lawyer typed it, when it is there. */
+function requestWhat(loanId: number, amount: unknown): string {
+  const reference = Number.isInteger(loanId) ? ` (${loanReference(loanId)})` : '';
+  return typeof amount === 'number' && Number.isFinite(amount)
+    ? `drawdown request for ${formatMoney(amount)}${reference}`
+    : `drawdown request${reference}`;
+}
 
 registerDraftPlace(REQUEST_DRAFT_KIND, ([loanId]) => loanPlace(loanId, 'drawdown request'));
 registerDraftPlace('loan-state', ([loanId]) => loanPlace(loanId, 'status change'));
@@ -24,12 +36,17 @@ const editPlace = (drawdownId: unknown) =>
     : {
         label: `Drawdown ${String(drawdownId)}: changes to the request`,
         href: paths.drawdownEdit.url({ id: String(drawdownId) }),
+        pages: [paths.drawdown.url({ id: String(drawdownId) }), paths.drawdowns.url()],
       };
 
 registerDraftPlace(EDIT_DRAFT_KIND, ([drawdownId]) => editPlace(drawdownId));
 registerWritePlace<{ drawdownId: number }>('updateDrawdown', ({ drawdownId }) => editPlace(drawdownId));
-registerWritePlace<{ loanId: number }>('requestDrawdown', ({ loanId }) => loanPlace(loanId, 'drawdown request'));
-registerWritePlace<{ loanId: number; state: string }>('changeLoanState', ({ loanId }) => loanPlace(loanId, 'status change'));
+registerWritePlace<{ loanId: number; request?: { amount?: unknown } }>('requestDrawdown', ({ loanId, request }) =>
+  loanPlace(loanId, requestWhat(loanId, request?.amount), [paths.loans.url(), paths.drawdowns.url()]),
+);
+registerWritePlace<{ loanId: number; state: string }>('changeLoanState', ({ loanId }) =>
+  loanPlace(loanId, 'status change', [paths.loans.url()]),
+);
 
 /** Loans with a request or a status change refused on this device, by id: the list flags them. */
 export function useLoansNeedingAttention(): ReadonlySet<string> {
