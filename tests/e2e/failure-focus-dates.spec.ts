@@ -154,10 +154,12 @@ test('the focus comes back after Escape and No, and goes to the new status once 
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Yes' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The decision goes through the outbox: the server's status, then the page's.
+  await expect
+    .poll(async () => (await api<{ status: DrawdownStatus }>(page, 'GET', `/drawdowns/${drawdownId}`)).body.status)
+    .toBe('providerApproved');
+  const label = drawdownStatusLabels.providerApproved;
   await expect(approve).toHaveCount(0);
-  const record = await api<{ status: DrawdownStatus }>(page, 'GET', `/drawdowns/${drawdownId}`);
-  expect(record.body.status).toBe('providerApproved');
-  const label = drawdownStatusLabels[record.body.status];
   await expect.poll(() => focused(page)).toEqual({ tag: 'span', text: label, recordStatus: true, inFooter: false });
   // The keyboard goes on from there, not from the footer.
   await page.keyboard.press('Shift+Tab');
