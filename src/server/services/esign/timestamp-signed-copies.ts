@@ -4,6 +4,7 @@ import { queryRows, type Database } from '../../db/connection';
 import { envelopeDocuments, files } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
 import { addDocumentTimeStamp } from '../../esign/pades-seal';
+import { TimeStampUnavailable } from '../../esign/pades/timestamp';
 import { newFileKey, type FileStorage } from '../../files/storage';
 import { recordAudit } from '../audit';
 import { readStoredBytes, recordEnvelopeEvent } from './envelope-record';
@@ -52,11 +53,15 @@ export async function timestampSignedCopies(
                      order by timestamp_due_at limit ${BATCH} for update skip locked)
         returning id, envelope_id, position, signed_file_id, signed_sha256, timestamp_attempts`,
   );
+  // Once the authority fails to answer in a pass, the rest of the pass does not wait for it again.
+  let silent: unknown;
   for (const copy of claimed) {
     try {
+      if (silent) throw silent;
       await timestampOne(db, config, storage, copy);
       pass.timestamped++;
     } catch (error) {
+      if (error instanceof TimeStampUnavailable) silent = error;
       pass.failed++;
       const delayMs = backoffMs(copy.timestamp_attempts);
       await db.execute(
