@@ -10,6 +10,10 @@ import path from 'node:path';
 
 const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const commandFound = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+// The API tests read the signed contracts with the tools a recipient would use (docs/decisions.md 484).
+const signatureTools = { 'poppler-utils': 'pdfsig', qpdf: 'qpdf', openssl: 'openssl' };
+const missingSignatureTools = () => Object.keys(signatureTools).filter((pkg) => !commandFound(signatureTools[pkg]));
 function postgresFound() {
   if (process.env.PG_BIN) return fs.existsSync(path.join(process.env.PG_BIN, 'initdb'));
   const root = '/usr/lib/postgresql';
@@ -80,8 +84,15 @@ function installSystemPackages(packages) {
 const missing = [
   ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
   ...(postgresFound() ? [] : ['postgresql']),
+  ...missingSignatureTools(),
 ];
 if (missing.length > 0) installSystemPackages(missing);
+if (missingSignatureTools().length > 0) {
+  console.error(
+    `The API tests check the signed documents with pdfsig, qpdf and openssl.\nInstall them: apt-get install -y ${missingSignatureTools().join(' ')}`,
+  );
+  process.exit(1);
+}
 if (!fs.existsSync(chromium)) {
   console.error(
     `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`,

@@ -65,6 +65,17 @@ export interface EsignConfig {
    */
   p12Path: string | undefined;
   p12Password: string;
+  /**
+   * ESIGN_TSA_URL (ESIGN_TSA_USERNAME / ESIGN_TSA_PASSWORD for HTTP Basic): the RFC 3161
+   * time-stamping authority whose token makes each signature PAdES B-T (docs/decisions.md 477).
+   * Absent: signatures are B-B, their time the server's clock.
+   */
+  tsa: { url: string; username: string | undefined; password: string | undefined } | undefined;
+  /**
+   * ESIGN_TSA_TIMEOUT_MS: how long one request to the authority, or for a certificate's issuer or
+   * revocation data, may take before signing goes on without it (decision 479).
+   */
+  fetchTimeoutMs: number;
 }
 
 /** Milliseconds; each is set by the environment variable of the same name in capitals. */
@@ -164,11 +175,37 @@ function esignConfig(env: Env): EsignConfig {
   const name = (env.ESIGN_PROVIDER || 'builtin').toLowerCase();
   if (name !== 'builtin')
     throw new Error(`ESIGN_PROVIDER must be "builtin" (the only provider built so far), got "${env.ESIGN_PROVIDER}"`);
+  const fetchTimeoutMs = integer(env.ESIGN_TSA_TIMEOUT_MS, 10_000, 'ESIGN_TSA_TIMEOUT_MS');
+  if (fetchTimeoutMs === 0) throw new Error('ESIGN_TSA_TIMEOUT_MS must be more than 0');
   return {
     provider: 'builtin',
     p12Path: env.ESIGN_P12_PATH ? path.resolve(env.ESIGN_P12_PATH) : undefined,
     p12Password: env.ESIGN_P12_PASSWORD ?? '',
+    tsa: tsaConfig(env),
+    fetchTimeoutMs,
   };
+}
+
+function tsaConfig(env: Env): EsignConfig['tsa'] {
+  const username = env.ESIGN_TSA_USERNAME || undefined;
+  const password = env.ESIGN_TSA_PASSWORD || undefined;
+  if (!env.ESIGN_TSA_URL) {
+    if (username || password) throw new Error('ESIGN_TSA_USERNAME and ESIGN_TSA_PASSWORD need ESIGN_TSA_URL');
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(env.ESIGN_TSA_URL);
+  } catch {
+    throw new Error(`ESIGN_TSA_URL must be an http or https address, got "${env.ESIGN_TSA_URL}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`ESIGN_TSA_URL must be an http or https address, got "${env.ESIGN_TSA_URL}"`);
+  // Credentials go in their own settings: an address carrying them would be logged with them.
+  if (url.username || url.password)
+    throw new Error('ESIGN_TSA_URL must not carry credentials: set ESIGN_TSA_USERNAME and ESIGN_TSA_PASSWORD');
+  if (password && !username) throw new Error('ESIGN_TSA_PASSWORD needs ESIGN_TSA_USERNAME');
+  return { url: url.href, username, password };
 }
 
 function filesStorage(env: Env): Config['filesStorage'] {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed';
 import { startMailSender } from './mail/sender';
+import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
 import { startFileHousekeeping } from './files/housekeeping';
 import { DiskFileStorage, fileStorage } from './files/storage';
@@ -36,12 +37,17 @@ async function main(): Promise<void> {
   const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
   );
+  // Signed copies whose time-stamping authority did not answer get a document time-stamp later.
+  const stopTimestamping = config.esign.tsa
+    ? startTimestamping(database.db, config, fileStorage(config, database.db), (msg, err) => app.log.error({ err }, msg))
+    : undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail?.();
     stopHousekeeping();
     stopFileHousekeeping();
+    stopTimestamping?.();
     await app.close();
     await database.close();
     process.exit(0);

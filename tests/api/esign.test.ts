@@ -6,8 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { buildApplication, buildClient, buildLawyer, buildSolicitor, buildUser, signInAs } from './factories';
-import { personal, validSteps } from './applications-fixtures';
+import { buildUser, signInAs } from './factories';
+import { buildSigningCase, signingCalls, type SigningCase } from './esign-fixtures';
 
 let server: TestServer;
 let staff: { admin: string; root: string };
@@ -16,56 +16,16 @@ const post = (url: string, payload: object, token: string, headers: Record<strin
   server.call({ method: 'POST', url, payload, token, headers });
 const get = (url: string, token: string) => server.call({ method: 'GET', url, token });
 
-interface Case {
-  applicationId: number;
-  lawyer: string;
-  client: string;
-  clientEmail: string;
-  lawyerEmail: string;
-}
+type Case = SigningCase;
 
 /** An application accepted by the provider, with the certificate of advice ticked and a loan amount of £40,000. */
-async function buildCase(
-  options: { independentAdvice?: boolean; loanAmount?: number | null; status?: 'providerAccepted' | 'submitted' } = {},
-): Promise<Case> {
-  const { db } = server;
-  const lawyer = await buildLawyer(db);
-  const client = await buildClient(db, { firstName: 'Nina', surname: 'Fairweather' });
-  const solicitor = await buildSolicitor(db, { name: 'Ashdown Independent Law' });
-  const application = await buildApplication(db, {
-    lawyerId: lawyer.id,
-    clientId: client.id,
-    status: options.status ?? 'providerAccepted',
-    loanAmount: options.loanAmount === undefined ? 40_000 : options.loanAmount,
-    steps: {
-      personal: personal(client.email),
-      case: validSteps.case,
-      independent: { useOwnSolicitor: false, solicitorId: solicitor.id, consent: true, authorised: true },
-    },
-  });
-  await server.rows(
-    sql`update applications set independent_advice = ${options.independentAdvice ?? true} where id = ${application.id}`,
-  );
-  return {
-    applicationId: application.id,
-    lawyer: await signInAs(server, lawyer),
-    client: await signInAs(server, client),
-    clientEmail: client.email,
-    lawyerEmail: lawyer.email,
-  };
-}
+const buildCase = (options: Parameters<typeof buildSigningCase>[1] = {}) => buildSigningCase(server, options);
 
 const init = (c: Case, token = staff.admin, headers: Record<string, string> = {}) =>
   post('/api/docusign/init', { applicationId: c.applicationId, state: 'esignPrepared' }, token, headers);
 const notify = (c: Case, token = staff.admin, headers: Record<string, string> = {}) =>
   post('/api/docusign/notify', { applicationId: c.applicationId }, token, headers);
-const openSigning = async (c: Case): Promise<string> => {
-  const res = await post('/api/docusign/sign', { applicationId: c.applicationId }, c.client);
-  expect(res.statusCode, res.body).toBe(200);
-  const url = res.json().envelopUrl as string;
-  expect(url).toMatch(/^\/esign\/[A-Za-z0-9_-]{43}$/);
-  return url.slice('/esign/'.length);
-};
+const openSigning = (c: Case) => signingCalls(server).openSigning(c);
 /** The case prepared and notified: ready for the client to sign. */
 async function readyCase(): Promise<Case> {
   const c = await buildCase();
@@ -73,14 +33,9 @@ async function readyCase(): Promise<Case> {
   expect((await notify(c)).statusCode).toBe(200);
   return c;
 }
-async function lastCode(c: Case): Promise<string> {
-  const [row] = await server.rows<{ text_body: string }>(
-    sql`select text_body from emails where application_id = ${c.applicationId} and to_address = ${c.clientEmail} and subject = 'Your code to sign your documents' order by id desc limit 1`,
-  );
-  return /one-time code is (\d{6})/.exec(row!.text_body)![1]!;
-}
-const sendCode = (c: Case, token: string) => post(`/api/esign/${token}/code`, {}, c.client);
-const sign = (c: Case, token: string, code: string) => post(`/api/esign/${token}/sign`, { code, agree: true }, c.client);
+const lastCode = (c: Case) => signingCalls(server).lastCode(c);
+const sendCode = (c: Case, token: string) => signingCalls(server).sendCode(c, token);
+const sign = (c: Case, token: string, code: string) => signingCalls(server).sign(c, token, code);
 const loansOf = (c: Case) =>
   server.rows<{ id: number; amount_pence: number; status: string }>(
     sql`select id, amount_pence::int as amount_pence, status from loans where application_id = ${c.applicationId}`,

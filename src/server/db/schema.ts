@@ -529,11 +529,25 @@ export const envelopeDocuments = pgTable(
     sha256: text('sha256').notNull(),
     signedFileId: integer('signed_file_id').references(() => files.id),
     signedSha256: text('signed_sha256'),
+    /** The PAdES baseline level the signed copy reached: B-B, B-T or B-LT (docs/decisions.md 475-479). */
+    padesLevel: text('pades_level'),
+    /** A document time-stamp is owed: when to ask the authority next, and how often it was asked. */
+    timestampDueAt: timestamp('timestamp_due_at', { withTimezone: true }),
+    timestampAttempts: integer('timestamp_attempts').notNull().default(0),
   },
-  (t) => [uniqueIndex('envelope_documents_position_key').on(t.envelopeId, t.position)],
+  (t) => [
+    uniqueIndex('envelope_documents_position_key').on(t.envelopeId, t.position),
+    index('envelope_documents_timestamp_due_idx')
+      .on(t.timestampDueAt)
+      .where(sql`${t.timestampDueAt} is not null`),
+    check('envelope_documents_pades_level_check', sql`${t.padesLevel} in ('B-B', 'B-T', 'B-LT')`),
+  ],
 );
 
-/** What happened to an envelope, in order: created, notified, opened, codeSent, codeFailed, signed. */
+/**
+ * What happened to an envelope, in order: created, notified, opened, codeSent, codeFailed, signed,
+ * and timestamped (a signed copy given its document time-stamp later: docs/decisions.md 479).
+ */
 export const envelopeEvents = pgTable(
   'envelope_events',
   {
@@ -552,7 +566,7 @@ export const envelopeEvents = pgTable(
     index('envelope_events_envelope_id_idx').on(t.envelopeId, t.id),
     check(
       'envelope_events_type_check',
-      sql`${t.type} in ('created', 'notified', 'opened', 'codeSent', 'codeFailed', 'signed', 'voided')`,
+      sql`${t.type} in ('created', 'notified', 'opened', 'codeSent', 'codeFailed', 'signed', 'voided', 'timestamped')`,
     ),
   ],
 );

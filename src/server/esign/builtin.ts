@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import { envelopeDocuments, envelopeEvents, envelopes } from '../db/schema';
-import { runPdfJob } from '../pdf/render-in-worker';
-import { signingCertificate } from './certificate';
+import { sealWithPades } from './pades-seal';
 import type { SigningProvider } from './provider';
 
 /** How long a signing link works (docs/decisions.md: 286). */
@@ -16,8 +15,8 @@ export function sha256Hex(bytes: Uint8Array | string): string {
 
 /**
  * The built-in provider: envelopes in the portal's own tables, signing on the portal's signing page
- * (/esign/{token}) with an emailed one-time code, and PAdES signatures made with the provider's
- * certificate (docs/decisions.md: 283-285).
+ * (/esign/{token}) with an emailed one-time code, and PAdES baseline signatures made with the
+ * provider's certificate (docs/decisions.md: 283-285, 475-479).
  */
 export function builtinProvider(db: Database, config: Config): SigningProvider {
   return {
@@ -58,25 +57,18 @@ export function builtinProvider(db: Database, config: Config): SigningProvider {
     },
 
     async complete({ envelopeId, documents, signer }) {
-      const certificate = await signingCertificate(db, config);
-      return runPdfJob(
-        {
-          kind: 'seal',
-          envelopeId,
-          documents: documents.map((d) => ({ pdf: d.pdf, title: d.title, sha256: d.sha256 })),
-          signer: {
-            name: signer.name,
-            email: signer.email,
-            address: signer.address,
-            device: signer.device,
-            signedAt: signer.signedAt.toISOString(),
-          },
-          provider: { name: config.provider.name, email: config.provider.email },
-          p12: certificate.p12,
-          passphrase: certificate.passphrase,
+      return sealWithPades(db, config, {
+        envelopeId,
+        documents: documents.map((d) => ({ pdf: d.pdf, title: d.title, sha256: d.sha256 })),
+        signer: {
+          name: signer.name,
+          email: signer.email,
+          address: signer.address,
+          device: signer.device,
+          signedAt: signer.signedAt.toISOString(),
         },
-        { timeoutMs: config.timeouts.pdfTimeoutMs },
-      );
+        provider: { name: config.provider.name, email: config.provider.email },
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
+import type { SealedDocument } from './pades-seal';
 import type { ContractDocumentType } from '../../shared/rules/document-types';
 
 /** A document put in an envelope: the stored file as prepared, and its SHA-256. */
@@ -33,10 +34,13 @@ export interface SigningProvider {
   ): Promise<{ envelopeId: string }>;
   /** Where the signer signs: a single-use, expiring address; a new one replaces the last. */
   signingUrl(db: Database, input: { envelopeId: string }): Promise<{ url: string; expiresAt: Date }>;
-  /** The signed copies of the documents, in order (made off the event loop). */
+  /**
+   * The signed copies of the documents, in order (made off the event loop), each with the PAdES
+   * level it reached and whether a time-stamp is still owed (docs/decisions.md 479).
+   */
   complete(input: {
     envelopeId: string;
     documents: readonly { pdf: Uint8Array; title: string; sha256: string }[];
     signer: Signer;
-  }): Promise<Uint8Array[]>;
+  }): Promise<SealedDocument[]>;
 }

@@ -3,6 +3,8 @@ import { layoutApplicationPdf } from './application-layout';
 import { layoutContractSet } from './contract/contract-layout';
 import { sealDocuments } from './contract/seal';
 import { layoutEmailPdf } from './email-layout';
+import { appendDocumentTimeStampPlaceholder } from '../esign/pades/incremental-update';
+import { readPkcs12 } from '../esign/pades/pkcs12';
 import type { PdfJob, PdfWorkerAnswer } from './render-in-worker';
 
 async function make(job: PdfJob): Promise<Uint8Array[]> {
@@ -13,6 +15,12 @@ async function make(job: PdfJob): Promise<Uint8Array[]> {
       return layoutContractSet(job.data);
     case 'seal':
       return sealDocuments(job);
+    case 'signingKey': {
+      const { privateKey, certificates } = readPkcs12(job.p12, job.passphrase);
+      return [privateKey, ...certificates];
+    }
+    case 'documentTimeStamp':
+      return [await appendDocumentTimeStampPlaceholder(job.pdf, job.validation, job.contentsBytes)];
   }
 }
 

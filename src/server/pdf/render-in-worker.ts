@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error';
 import type { PdfData, PdfOptions } from './application-layout';
 import type { ContractData } from './contract/contract-data';
 import type { SealJob } from './contract/seal';
+import type { DssContents } from '../esign/pades/dss';
 import type { EmailPdfData } from './email-layout';
 
 /** One PDF laid out from its data: the application (its data and options), or one stored email. */
@@ -12,11 +13,16 @@ type SinglePdfJob = { data: PdfData; options: PdfOptions } | { email: EmailPdfDa
 
 /**
  * What a worker thread makes: the application's PDF, a stored email's, the contract set (one PDF per
- * document type, in order: docs/decisions.md 280), or the signed copies of an envelope's documents
- * (decision 285).
+ * document type, in order: docs/decisions.md 280), the signed copies of an envelope's documents
+ * (decision 285), the signing key read from its PKCS#12 file (answered as DER: the key, then the
+ * certificates), or a signed copy with a document time-stamp's placeholder appended (decision 479).
  */
 export type PdfJob =
-  ({ kind: 'single' } & SinglePdfJob) | { kind: 'contract'; data: ContractData } | ({ kind: 'seal' } & SealJob);
+  | ({ kind: 'single' } & SinglePdfJob)
+  | { kind: 'contract'; data: ContractData }
+  | ({ kind: 'seal' } & SealJob)
+  | { kind: 'signingKey'; p12: Uint8Array; passphrase: string }
+  | { kind: 'documentTimeStamp'; pdf: Uint8Array; validation: DssContents; contentsBytes: number };
 
 export type PdfWorkerAnswer = { pdfs: Uint8Array[] } | { error: string };
 

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
-import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { cadesDetachedSignature } from '../../esign/pades/cms';
+import { writeDss, type DssContents } from '../../esign/pades/dss';
+import type { KeyAndCertificates } from '../../esign/pades/pkcs12';
 import { PdfWriter } from '../document';
 import { formatDateTime } from '../../../shared/rules/formats';
 
@@ -12,19 +15,35 @@ export interface SealJob {
   documents: { pdf: Uint8Array; title: string; sha256: string }[];
   signer: { name: string; email: string; address: string; device: string; signedAt: string };
   provider: { name: string; email: string };
-  /** The provider's certificate and key (PKCS#12) and its passphrase. */
-  p12: Uint8Array;
-  passphrase: string;
+  /** The provider's key and certificate chain. */
+  key: KeyAndCertificates;
+  /** The certificates and revocation data for the DSS, gathered before signing (docs/decisions.md 478). */
+  validation: DssContents;
 }
 
-/** Room kept for the PKCS#7 signature (bytes): a 2048- or 4096-bit key and a short chain fit. */
+/**
+ * Room kept for the CMS signature (bytes): a 2048- or 4096-bit key, a short chain, and the
+ * time-stamp token (with the authority's chain) added after signing.
+ */
 const SIGNATURE_LENGTH = 16_384;
+
+/** PAdES baseline B-B (docs/decisions.md 476): the CAdES signature over the byte ranges' SHA-256. */
+class CadesSigner extends Signer {
+  constructor(private readonly key: KeyAndCertificates) {
+    super();
+  }
+  override async sign(pdf: Buffer): Promise<Buffer> {
+    return Buffer.from(cadesDetachedSignature(new Uint8Array(createHash('sha256').update(pdf).digest()), this.key));
+  }
+}
 const STAMP = { ink: rgb(0.04, 0.24, 0.57), fill: rgb(0.93, 0.96, 1) };
 
 /**
  * Each document of the envelope: a visible signature block on every page, a certificate page at the
- * end (signer, time, address, device, every document's SHA-256 as prepared, the envelope id), then a
- * PAdES signature (ETSI.CAdES.detached, PKCS#7) over the whole file with the provider's certificate.
+ * end (signer, time, address, device, every document's SHA-256 as prepared, the envelope id), the
+ * DSS with the validation data, then a PAdES B-B signature (ETSI.CAdES.detached) over the whole
+ * file with the provider's certificate. The time-stamp is added to each afterwards, outside the
+ * worker (docs/decisions.md 476-478).
  */
 export async function sealDocuments(job: SealJob): Promise<Uint8Array[]> {
   const signPdf = new SignPdf();
@@ -33,6 +52,8 @@ export async function sealDocuments(job: SealJob): Promise<Uint8Array[]> {
     const doc = await PDFDocument.load(document.pdf);
     await stampPages(doc, job);
     await certificatePage(doc, job, index);
+    // In the signed revision, so the signature covers it and still reaches the end of the file.
+    writeDss(doc, job.validation);
     pdflibAddPlaceholder({
       pdfDoc: doc,
       pdfPage: doc.getPages().at(-1)!,
@@ -47,9 +68,7 @@ export async function sealDocuments(job: SealJob): Promise<Uint8Array[]> {
     });
     // The placeholder must stay readable in the file (no object streams) for the signer to fill it.
     const prepared = await doc.save({ useObjectStreams: false });
-    // A P12Signer reads its certificate once (it consumes its buffer): one per document.
-    const signer = new P12Signer(Buffer.from(job.p12), { passphrase: job.passphrase });
-    sealed.push(new Uint8Array(await signPdf.sign(Buffer.from(prepared), signer, new Date(job.signer.signedAt))));
+    sealed.push(new Uint8Array(await signPdf.sign(Buffer.from(prepared), new CadesSigner(job.key))));
   }
   return sealed;
 }

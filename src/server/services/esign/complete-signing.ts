@@ -77,7 +77,7 @@ async function checkCode(ctx: ServiceContext, token: string, code: string): Prom
 /**
  * POST /esign/{token}/sign: the client signs with the emailed code (docs/decisions.md: 285-286).
  * The signed copies are made first (PDF worker: visible signature, certificate page, PAdES
- * signature) and stored; then one transaction, under the application's and the envelope's row
+ * signature; then the time-stamp: 475-479) and stored; then one transaction, under the application's and the envelope's row
  * locks, records them, completes the application (customerAccepted) and creates its loan, with the
  * audit, the envelope event and the emails. A repeated call, or one that lost the race, answers the
  * first result and keeps no second copy: exactly one loan.
@@ -114,8 +114,12 @@ export async function completeSigning(
     signedAt,
   };
   const sealed = await signingProvider(db, config).complete({ envelopeId: first.envelope.id, documents: originals, signer });
+  // What fell short (a silent time-stamping authority, validation data not had) is the operator's to see.
+  const problems = [...new Set(sealed.flatMap((document) => document.problems))];
+  if (problems.length > 0)
+    ctx.logError('the signed copies are not all they could be', { envelopeId: first.envelope.id, problems });
   const keys = sealed.map(() => newFileKey());
-  for (const [i, pdf] of sealed.entries()) await storage.put(keys[i]!, pdf);
+  for (const [i, document] of sealed.entries()) await storage.put(keys[i]!, document.pdf);
 
   let kept = false;
   try {
@@ -134,7 +138,7 @@ export async function completeSigning(
 
       const signedHashes: string[] = [];
       for (const [i, document] of documents.entries()) {
-        const pdf = sealed[i]!;
+        const { pdf, level, timestampPending } = sealed[i]!;
         const signedHash = sha256Hex(pdf);
         signedHashes.push(signedHash);
         const [file] = await tx
@@ -152,7 +156,13 @@ export async function completeSigning(
           .returning({ id: files.id });
         await tx
           .update(envelopeDocuments)
-          .set({ signedFileId: file!.id, signedSha256: signedHash })
+          .set({
+            signedFileId: file!.id,
+            signedSha256: signedHash,
+            padesLevel: level,
+            // Owed a document time-stamp: the next pass of the time-stamping job asks for it.
+            timestampDueAt: timestampPending ? sql`now()` : null,
+          })
           .where(eq(envelopeDocuments.id, document.id));
       }
       await tx
@@ -180,7 +190,7 @@ export async function completeSigning(
         type: 'signed',
         actor,
         origin: ctx.origin,
-        detail: { signedSha256: signedHashes },
+        detail: { signedSha256: signedHashes, padesLevels: sealed.map((document) => document.level) },
       });
       await recordAudit(tx, {
         actorUserId: actor.id,

@@ -11,7 +11,8 @@ import { findApplication, type ApplicationRow } from '../applications/find-appli
 import { documentTypeLabels, type DocumentType } from '../../../shared/rules/document-types';
 
 export type EnvelopeRow = typeof envelopes.$inferSelect;
-export type EnvelopeEventType = 'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided';
+export type EnvelopeEventType =
+  'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'timestamped';
 
 /** The application's envelope that may still be signed (created or notified), if any. */
 export async function findOpenEnvelope(
