@@ -11,9 +11,11 @@ import { brotliBytes, gzipBytes } from './precompress.js';
 /**
  * 105 KB brotli: entry chunk + its static imports + the sign-in route chunk + its static imports.
  * The former 120 KB gzipped cap in brotli terms (this code is 13 % smaller in brotli), rounded up
- * (docs/decisions.md: 311).
+ * (docs/decisions.md: 311). Raised to 107 KB when the one connection state (a failed request
+ * counts as offline, with its probe) and the focus return after a confirmation joined the entry:
+ * every page needs both from its first paint.
  */
-export const SIGN_IN_BUDGET_BYTES = 105 * 1024;
+export const SIGN_IN_BUDGET_BYTES = 107 * 1024;
 /** The module the sign-in route is lazily loaded from (owned by the client app). */
 export const SIGN_IN_MODULE = 'src/client/features/auth/sign-in-page.tsx';
 
