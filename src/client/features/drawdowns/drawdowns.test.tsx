@@ -168,6 +168,7 @@ describe('drawdown history filters', () => {
     expect(new URLSearchParams(seen.at(-1)).get('status')).toBe('requested');
     await user.selectOptions(status, 'paid');
     expect(await screen.findByText('No drawdowns match these filters.')).toBeTruthy();
+    expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
   });
 
   it('opens with the filters the address holds', async () => {

@@ -250,6 +250,7 @@ describe('loan page', () => {
     expect(alert.textContent).toContain('Your drawdown request for £1,500.00 was not sent:');
     expect(alert.textContent).toContain('This loan is not open, so this cannot be done now.');
     expect(alert.textContent).toContain('It is kept on this device');
+    expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
     await user.click(within(alert).getByRole('button', { name: 'discard' }));
     await user.click(await screen.findByRole('button', { name: 'No' }));
     expect(await db.drafts.get(draftRowId(1, requestDraftKey(10)))).toBeTruthy();
@@ -643,6 +644,7 @@ describe('changing a requested drawdown', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Invoice number').value).toBe('INV-FIRST');
     // 10,000 offered, 4,000 drawn of which 3,000 is this request: 9,000 for it.
     expect(screen.getByText('Credit available: £9,000.00')).toBeTruthy();
+    expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
     await user.clear(amount);
     await user.type(amount, '9000.01');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -82,6 +82,8 @@ export function DrawdownRequestForm({
   targetRef.current = target;
   const onRefusedRef = useRef(onRefused);
   onRefusedRef.current = onRefused;
+  /** A submit of this form waits for its answer (it says so itself when refused). */
+  const submitting = useRef(false);
 
   const [values, setValues] = useState<RequestValues | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -122,11 +124,19 @@ export function DrawdownRequestForm({
       setMessage(
         record.serverError && record.serverError !== 'validation' ? codeMessage(record.serverError) : errorMessages.validation,
       );
-      // Refused now, not restored from an earlier visit: what the page shows is older than the answer.
-      if (lastStatus.current === 'queued') onRefusedRef.current?.();
+      // Refused from the outbox now, not restored from an earlier visit: what the page shows is older than the answer.
+      if (lastStatus.current === 'queued' && !submitting.current) onRefusedRef.current?.();
     }
     lastStatus.current = record?.status;
   }, [draft.draft]);
+
+  const startAgain = useCallback(() => {
+    setValues(targetRef.current.initial);
+    setTouched(new Set());
+    setSubmitted(false);
+    setServerCodes({});
+    setMessage(null);
+  }, []);
 
   // The waiting write went (sent from the outbox after reconnecting): the engine cleared its draft,
   // so a new request's form starts again empty, and says so, and a change opens its drawdown; a
@@ -148,14 +158,10 @@ export function DrawdownRequestForm({
         void navigate(paths.drawdown.url({ id: open }));
         return;
       }
-      setValues(targetRef.current.initial);
-      setTouched(new Set());
-      setSubmitted(false);
-      setServerCodes({});
-      setMessage(null);
+      startAgain();
       setSentNote('Your drawdown request has been sent.');
     } else if (draft.draft.status !== 'queued') wasWaiting.current = false;
-  }, [queued, draft.loaded, draft.draft, navigate]);
+  }, [queued, draft.loaded, draft.draft, navigate, startAgain]);
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
@@ -215,7 +221,9 @@ export function DrawdownRequestForm({
   }
 
   const discard = async () => {
-    if (await confirm(target.discardQuestion)) await draft.clear();
+    if (!(await confirm(target.discardQuestion))) return;
+    await draft.clear();
+    startAgain();
   };
   const cancel = async (to: string) => {
     if (draft.draft && !(await confirm(target.discardQuestion))) return;
@@ -259,6 +267,7 @@ export function DrawdownRequestForm({
     // Queued offline, the form gives way to the notice that it waits: the focus goes there.
     if (!(await confirm({ message: target.confirmation, focusAfter: () => noticeOrStatus(sectionRef.current) }))) return;
     setBusy(true);
+    submitting.current = true;
     try {
       await draft.flush();
       const id = await target.enqueue(toWire(values, applicationId));
@@ -276,6 +285,7 @@ export function DrawdownRequestForm({
     } catch {
       setMessage(errorMessages.unhandled);
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
   };
