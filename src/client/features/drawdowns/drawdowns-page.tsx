@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { drawdownStatusLabels } from '../../../shared/rules/statuses';
 import { useCachedQuery } from '../../offline/cache';
 import { navTitle, paths } from '../../routing/paths';
@@ -11,8 +10,10 @@ import { sessionUserAtom } from '../../session/session';
 import { InfoPanel } from '../../ui/info-panel';
 import { OverviewPanel } from '../../ui/overview-panel';
 import { Page } from '../../ui/page';
-import { pageHref, Pagination, usePageParam } from '../../ui/pagination';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { ListEnd } from '../../ui/list-end';
 import { StatusBadge } from '../../ui/status-badge';
+import { LabelledAmount } from '../../ui/labelled-amount';
 import { AttentionFlag } from '../../ui/attention-flag';
 import { useDrawdownsNeedingAttention } from './offline/places';
 import { fetchDrawdowns, fetchDrawdownsAggregate, type DrawdownListItem } from './drawdowns-api';
@@ -54,7 +55,7 @@ function DrawdownCard({ item, flagged }: { item: DrawdownListItem; flagged: bool
         </span>{' '}
         <span className="drawdown-card__id">Drawdown {item.id}</span>{' '}
         <span className="drawdown-card__case">{item.caseRef ?? ''}</span>{' '}
-        <span className="drawdown-card__amount">{formatMoney(item.amount)}</span>{' '}
+        <LabelledAmount className="drawdown-card__amount" label="Amount" pounds={item.amount} />{' '}
         <StatusBadge kind="drawdown" status={item.status} label={drawdownStatusLabels[item.status]} />{' '}
         <span className="drawdown-card__date">{formatDate(item.date)}</span>
       </Link>
@@ -75,7 +76,6 @@ export default function DrawdownsPage() {
   const needingAttention = useDrawdownsNeedingAttention();
   if (!user) return null;
   const items = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   const failed = !data && Boolean(error);
 
   return (
@@ -94,8 +94,16 @@ export default function DrawdownsPage() {
           </ul>
         ) : null}
       </div>
-      {data ? <Pagination page={page} pageCount={pageCount} hrefFor={(next) => pageHref(paths.drawdowns.url(), next)} /> : null}
-      {data && items.length === 0 ? <InfoPanel header="More info on drawdowns" steps={DRAWDOWNS_INFO_STEPS} /> : null}
+      <ListEnd
+        noun={{ one: 'drawdown', other: 'drawdowns' }}
+        answer={data ?? null}
+        rows={items.length}
+        page={page}
+        filtered={false}
+        hrefFor={(next) => pageHref(paths.drawdowns.url(), next)}
+        clearHref={paths.drawdowns.url()}
+        nothingYet={<InfoPanel header="More info on drawdowns" steps={DRAWDOWNS_INFO_STEPS} />}
+      />
     </Page>
   );
 }

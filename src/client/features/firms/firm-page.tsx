@@ -176,6 +176,7 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
       <h2 className="admin-section-title">Lawyers</h2>
       <AdminList
         label="Lawyers of the firm"
+        noun={{ one: 'lawyer', other: 'lawyers' }}
         state={lawyers.state}
         rows={lawyersData?.items.map((lawyer) => lawyerRow(lawyer)) ?? []}
         fetching={lawyers.fetching}

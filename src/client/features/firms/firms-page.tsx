@@ -46,6 +46,7 @@ export default function FirmsPage() {
       </Overview>
       <AdminList
         label="Law firms"
+        noun={{ one: 'law firm', other: 'law firms' }}
         state={state}
         rows={data?.items.map(firmRow) ?? []}
         fetching={fetching}

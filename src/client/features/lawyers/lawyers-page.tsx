@@ -41,6 +41,7 @@ export default function LawyersPage() {
       />
       <AdminList
         label="Lawyers"
+        noun={{ one: 'lawyer', other: 'lawyers' }}
         state={list.state}
         rows={data?.items.map((lawyer) => lawyerRow(lawyer, true)) ?? []}
         fetching={list.fetching}

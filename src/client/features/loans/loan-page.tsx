@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { formatDate, formatDateTime, formatMoney } from '../../../shared/rules/formats';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { drawdownStatusLabels } from '../../../shared/rules/statuses';
@@ -14,8 +13,10 @@ import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
-import { Pagination, usePageParam } from '../../ui/pagination';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { ListEnd } from '../../ui/list-end';
 import { StatusBadge } from '../../ui/status-badge';
+import { LabelledAmount } from '../../ui/labelled-amount';
 import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
 import { loanAbilities } from './loan-abilities';
 import { LoanStateActions, RequestBalanceButton } from './loan-actions';
@@ -54,20 +55,18 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
   const fetcher = useCallback(() => fetchLoanDrawdowns(loanId, page), [loanId, page]);
   const { data, error } = useCachedQuery(`loan:${loanId}:drawdowns?page=${page}`, fetcher);
   const items = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   return (
     <section className="loan-section" aria-labelledby="loan-drawdowns-title">
       <h2 id="loan-drawdowns-title" className="loan-section__title">
         Drawdowns
       </h2>
       {!data && error ? <p className="list-note">{errorMessages.offline}</p> : null}
-      {data && items.length === 0 ? <p>No drawdowns yet.</p> : null}
       {items.length > 0 ? (
         <ul className="loan-group__items">
           {items.map((drawdown) => (
             <li key={drawdown.id} className="loan-item">
               <Link className="loan-item__link loan-item__link--drawdown" to={paths.drawdown.url({ id: drawdown.id })}>
-                <span className="loan-item__name">{formatMoney(drawdown.amount)}</span>{' '}
+                <LabelledAmount className="loan-item__name labelled-amount--start" label="Amount" pounds={drawdown.amount} />{' '}
                 <span className="loan-item__ref">Drawdown {drawdown.id}</span>{' '}
                 <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />{' '}
                 <span className="loan-item__date">{formatDate(drawdown.date)}</span>
@@ -76,14 +75,17 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
           ))}
         </ul>
       ) : null}
-      {data ? (
-        <Pagination
-          label="Pages of drawdowns"
-          page={page}
-          pageCount={pageCount}
-          hrefFor={(next) => (next > 1 ? `${paths.loan.url({ id: loanId })}?page=${next}` : paths.loan.url({ id: loanId }))}
-        />
-      ) : null}
+      <ListEnd
+        noun={{ one: 'drawdown', other: 'drawdowns' }}
+        answer={data ?? null}
+        rows={items.length}
+        page={page}
+        filtered={false}
+        hrefFor={(next) => pageHref(paths.loan.url({ id: loanId }), next)}
+        clearHref={paths.loan.url({ id: loanId })}
+        nothingYet={<p>No drawdowns yet.</p>}
+        pagerLabel="Pages of drawdowns"
+      />
     </section>
   );
 }
