@@ -137,7 +137,10 @@ export default function DrawdownPage() {
       </div>
       <p className="drawdown-head__who">
         {drawdown.firstName} {drawdown.lastName}
-        {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} · <Link to={paths.loan.url({ id: drawdown.loanId })}>Open loan</Link>
+        {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} ·{' '}
+        <Link className="touch-link" to={paths.loan.url({ id: drawdown.loanId })}>
+          Open loan
+        </Link>
       </p>
       <Rows
         rows={[
