@@ -1746,6 +1746,7 @@ export interface components {
         /** @description What the caller may do with this record now (the area's policy, the same check its writes make). */
         RecordAbilities: {
             edit: boolean;
+            /** @description The caller may delete it now: within their reach, and without an active case (else the delete answers 400 hasActiveCases). */
             delete: boolean;
         };
         /** @description What the caller may do with this client now (the clients policy). */

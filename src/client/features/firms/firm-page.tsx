@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Collapsible } from '../../ui/collapsible';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { WhyNoDelete } from '../../admin-kit/why-no-delete';
 import { formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
@@ -151,6 +152,11 @@ function FirmScreen({ firm: loaded }: { firm: Firm }) {
                         delete
                       </Button>
                     ) : null}
+                    <WhyNoDelete
+                      abilities={firm.abilities}
+                      casesAmount={firm.casesAmount}
+                      message={hasActiveCasesMessages.firm}
+                    />
                   </>
                 )}
               </div>
