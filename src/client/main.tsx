@@ -9,6 +9,7 @@ import { resolveRoutes } from './app/resolve-routes';
 import { createAppStore } from './app/store';
 import { brandAtom } from './session/brand';
 import { sessionAtom } from './session/session';
+import { signedOutNotice } from './session/signed-out-notice';
 import { registerServiceWorker } from './pwa/register';
 
 const container = document.getElementById('root');
@@ -31,8 +32,11 @@ async function start(root: HTMLElement): Promise<void> {
   }
   await resolveRoutes(routes, window.location.pathname);
   const router = createAppRouter(routes);
+  const session = store.get(sessionAtom);
   const sameAsBuilt =
-    store.get(sessionAtom).status === 'signedOut' &&
+    session.status === 'signedOut' &&
+    // The built page has no notice: a session that just expired here renders one (decision 455).
+    signedOutNotice(session.reason) === null &&
     root.querySelector('.brand')?.textContent === store.get(brandAtom).productName;
   if (sameAsBuilt) hydrateRoot(root, <App store={store} router={router} />);
   else createRoot(root).render(<App store={store} router={router} />);

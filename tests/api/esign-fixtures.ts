@@ -7,6 +7,7 @@ import { personal, validSteps } from './applications-fixtures';
 /** An application ready for the e-signature calls, with its lawyer's and client's tokens. */
 export interface SigningCase {
   applicationId: number;
+  firmId: number;
   lawyer: string;
   client: string;
   clientEmail: string;
@@ -38,6 +39,7 @@ export async function buildSigningCase(
   );
   return {
     applicationId: application.id,
+    firmId: lawyer.firmId,
     lawyer: await signInAs(server, lawyer),
     client: await signInAs(server, client),
     clientEmail: client.email,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { buildUser, signInAs } from './factories';
+import { buildFirmAdmin, buildLoan, buildUser, signInAs } from './factories';
 import { buildSigningCase, signingCalls, type SigningCase } from './esign-fixtures';
 
 let server: TestServer;
@@ -423,14 +423,43 @@ describe('GET /docusign/signedDocs', () => {
   const signedDocs = (token: string, applicationId = c.applicationId) =>
     get(`/api/docusign/signedDocs?applicationId=${applicationId}`, token);
 
-  it('answers staff and the application’s client; the lawyer 403, another client 404, before signing 404', async () => {
+  it('answers staff, the application’s lawyer and its client; the firm 403, another lawyer or client 404, before signing 404', async () => {
     expect((await signedDocs(staff.admin)).statusCode).toBe(200);
     expect((await signedDocs(staff.root)).statusCode).toBe(200);
     expect((await signedDocs(c.client)).statusCode).toBe(200);
-    expect((await signedDocs(c.lawyer)).statusCode).toBe(403);
+    // The lawyer has 'Download signed docs' too (decision 449, replacing 014).
+    const forLawyer = await signedDocs(c.lawyer);
+    expect(forLawyer.statusCode, forLawyer.body).toBe(200);
+    expect(forLawyer.json().documents).toHaveLength(5);
+    const firm = await signInAs(server, await buildFirmAdmin(server.db, { firmId: c.firmId }));
+    expect((await signedDocs(firm)).statusCode).toBe(403);
     const other = await readyCase();
     expect((await signedDocs(other.client)).statusCode).toBe(404);
+    expect((await signedDocs(other.lawyer)).statusCode).toBe(404);
     expect((await signedDocs(other.client, other.applicationId)).statusCode).toBe(404);
+    expect((await signedDocs(other.lawyer, other.applicationId)).statusCode).toBe(404);
+  });
+
+  it('says on the record who may download them: once signed in the portal, never for a loan made otherwise', async () => {
+    const ability = async (token: string, applicationId = c.applicationId) =>
+      (await get(`/api/applications/${applicationId}`, token)).json().abilities.downloadSignedDocuments;
+    expect(await ability(c.lawyer)).toBe(true);
+    expect(await ability(c.client)).toBe(true);
+    expect(await ability(staff.admin)).toBe(true);
+    expect(await ability(await signInAs(server, await buildFirmAdmin(server.db, { firmId: c.firmId })))).toBe(false);
+    // Prepared and notified, not signed yet.
+    const waiting = await readyCase();
+    expect(await ability(waiting.lawyer, waiting.applicationId)).toBe(false);
+    expect(await ability(waiting.client, waiting.applicationId)).toBe(false);
+    // A loan made outside the portal's signing (the demo's, one moved in): nothing signed here to offer.
+    const moved = await buildCase();
+    await buildLoan(server.db, { applicationId: moved.applicationId });
+    await server.rows(sql`update applications set status = 'customerAccepted' where id = ${moved.applicationId}`);
+    expect(await ability(moved.client, moved.applicationId)).toBe(false);
+    expect((await signedDocs(moved.client, moved.applicationId)).statusCode).toBe(404);
+    // The list does not read it (its items carry no envelope).
+    const list = await get('/api/applications?abilities=true', c.lawyer);
+    expect(list.json().items[0].abilities).not.toHaveProperty('downloadSignedDocuments');
   });
 
   it('gives each signed document, its download and a tamper check; a changed byte is found', async () => {

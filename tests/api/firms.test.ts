@@ -131,7 +131,8 @@ describe('GET /firms', () => {
       login: demoAccounts.firm,
       casesAmount: 6,
       lawyersCount: 1,
-      abilities: { edit: true, delete: true },
+      // Its lawyer has active cases: deleting it would be refused, so it is not offered (decision 457).
+      abilities: { edit: true, delete: false },
     });
     // The firm's own admin reads it; only staff change or delete it.
     expect((await get(`/api/firms/${seededFirmId}`, tokens.firm)).json().abilities).toEqual({ edit: false, delete: false });
@@ -240,8 +241,10 @@ describe('DELETE /firms/{id}', () => {
     const rejected = await addApplication(lawyer.id, 'providerRejected');
     const active = await addApplication(lawyer.id, 'submitted');
 
+    expect((await get(`/api/firms/${firm.id}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: false });
     expect((await del(`/api/firms/${firm.id}`, tokens.admin)).json()).toEqual({ error: 'hasActiveCases' });
     await server.db.execute(sql`update applications set status = 'customerRejected' where id = ${active}`);
+    expect((await get(`/api/firms/${firm.id}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: true });
 
     expect((await del(`/api/firms/${firm.id}`, tokens.admin)).statusCode).toBe(204);
     expect((await get(`/api/firms/${firm.id}`, tokens.admin)).statusCode).toBe(404);

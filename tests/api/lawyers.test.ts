@@ -134,9 +134,10 @@ describe('GET /lawyers and /lawyers/count', () => {
       firm: { id: seededFirmId, firmName: 'Harbour & Vale Solicitors LLP' },
       casesAmount: 6,
       state: 'active',
-      abilities: { edit: true, delete: true },
+      // Active cases: deleting would be refused, so it is not offered (decision 457).
+      abilities: { edit: true, delete: false },
     });
-    expect((await get(`/api/lawyers/${seededLawyerId}`, tokens.firm)).json().abilities).toEqual({ edit: true, delete: true });
+    expect((await get(`/api/lawyers/${seededLawyerId}`, tokens.firm)).json().abilities).toEqual({ edit: true, delete: false });
   });
 
   it('counts lawyers on the hub and those with active cases, per scope', async () => {
@@ -233,8 +234,10 @@ describe('DELETE /lawyers/{id}', () => {
     const [loan] = await server.rows<{ id: number }>(
       sql`insert into loans (application_id, amount_pence, status) values (${settled}, 100000, 'open') returning id`,
     );
+    expect((await get(`/api/lawyers/${lawyer.id}`, tokens.firm)).json().abilities).toEqual({ edit: true, delete: false });
     expect((await del(`/api/lawyers/${lawyer.id}`, tokens.firm)).json()).toEqual({ error: 'hasActiveCases' });
     await server.db.execute(sql`update loans set status = 'closed' where id = ${loan!.id}`);
+    expect((await get(`/api/lawyers/${lawyer.id}`, tokens.firm)).json().abilities).toEqual({ edit: true, delete: true });
 
     expect((await del(`/api/lawyers/${lawyer.id}`, tokens.firm)).statusCode).toBe(204);
     expect((await get(`/api/lawyers/${lawyer.id}`, tokens.admin)).statusCode).toBe(404);

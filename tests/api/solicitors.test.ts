@@ -113,7 +113,9 @@ describe('GET /solicitors', () => {
       // A lawyer reads the list to choose one; only staff change or delete a solicitor.
       abilities: { edit: false, delete: false },
     });
-    expect((await get(`/api/solicitors/${greenwayId}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: true });
+    // Active cases name it: deleting would be refused, so it is not offered (decision 457).
+    expect((await get(`/api/solicitors/${greenwayId}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: false });
+    expect((await get(`/api/solicitors/${northgateId}`, tokens.admin)).json().abilities).toEqual({ edit: true, delete: true });
     expect(body.items.find((s: { id: number }) => s.id === northgateId).casesAmount).toBe(0);
     expect(body.withActiveCases).toBe(1);
     expect(body.total).toBe(body.items.length);
@@ -243,8 +245,10 @@ describe('DELETE /solicitors/{id}', () => {
     const created = await create();
     const application = await chooseSolicitor(created.id, 'esignPrepared');
     expect((await get(`/api/solicitors/${created.id}`, tokens.admin)).json().casesAmount).toBe(1);
+    expect((await get(`/api/solicitors/${created.id}`, tokens.admin)).json().abilities.delete).toBe(false);
     expect((await del(`/api/solicitors/${created.id}`, tokens.admin)).json()).toEqual({ error: 'hasActiveCases' });
     await server.db.execute(sql`update applications set status = 'customerRejected' where id = ${application}`);
+    expect((await get(`/api/solicitors/${created.id}`, tokens.admin)).json().abilities.delete).toBe(true);
 
     expect((await del(`/api/solicitors/${created.id}`, tokens.admin)).statusCode).toBe(204);
     expect((await get(`/api/solicitors/${created.id}`, tokens.customer)).json()).toMatchObject({

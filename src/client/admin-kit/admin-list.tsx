@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE } from '../../shared/rules/limits';
-import { Pagination } from '../ui/pagination';
 import { useOnline } from '../api/connection';
 import { ReadStatus, readPartMessage, type ReadShown } from '../offline/read-status';
+import { ListEnd, type Noun } from '../ui/list-end';
 import type { Loaded } from './calls';
 import '../ui/record-list.css';
 import './admin-kit.css';
@@ -48,16 +47,18 @@ export interface AdminRow {
   title: string;
   detail?: string;
   activeCases: number;
+  /** The cases in words when a count says too little (a client's one case); else 'N active cases'. */
+  cases?: string;
 }
 
 /** One row of a list: a whole-row link (at least 44 px high) with its active cases on the right. */
 function AdminItem({ row }: { row: AdminRow }) {
   return (
-    <li className="admin-item">
+    <li className={row.cases ? 'admin-item admin-item--described' : 'admin-item'}>
       <Link className="admin-item__link" to={row.href}>
         <span className="admin-item__title">{row.title}</span> <span className="admin-item__detail">{row.detail ?? ''}</span>{' '}
         <span className={row.activeCases > 0 ? 'admin-item__cases admin-item__cases--active' : 'admin-item__cases'}>
-          {activeCasesText(row.activeCases)}
+          {row.cases ?? activeCasesText(row.activeCases)}
         </span>
       </Link>
     </li>
@@ -67,6 +68,8 @@ function AdminItem({ row }: { row: AdminRow }) {
 interface AdminListProps {
   /** The list's name for screen readers ('Law firms'). */
   label: string;
+  /** Its records in words ('law firm' / 'law firms'), for an empty page. */
+  noun: Noun;
   state: Loaded<{ total: number; page: number; pageSize: number }>;
   /** The read behind `state` (useLoad's `read`): offline, the saved copy's time and what waits (decision 400). */
   read: ReadShown;
@@ -76,18 +79,19 @@ interface AdminListProps {
   fetching: boolean;
   page: number;
   hrefFor: (page: number) => string;
+  /** The line shown when there are no records at all ('No law firms yet.'). */
   empty: string;
 }
 
 /**
  * A page of a list: placeholders of the same height while the first page loads, the rows, the
  * page links, and above them what the read layer says when the list is not a fresh answer.
+ * An empty page says why (ui/list-end.tsx).
  */
-export function AdminList({ label, state, read, part = false, rows, fetching, page, hrefFor, empty }: AdminListProps) {
+export function AdminList({ label, noun, state, read, part = false, rows, fetching, page, hrefFor, empty }: AdminListProps) {
   const online = useOnline();
   const missing = part ? readPartMessage(read, online) : null;
   const data = state.status === 'ready' ? state.data : null;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   return (
     <section className="admin-list" aria-label={label} aria-busy={fetching || undefined}>
       {part ? missing ? <p className="list-note">{missing}</p> : null : <ReadStatus read={read} />}
@@ -108,10 +112,18 @@ export function AdminList({ label, state, read, part = false, rows, fetching, pa
             <AdminItem key={row.id} row={row} />
           ))}
         </ul>
-      ) : data ? (
-        <p className="list-empty">{empty}</p>
       ) : null}
-      {data ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={`${label} pages`} /> : null}
+      <ListEnd
+        noun={noun}
+        answer={data}
+        rows={rows.length}
+        page={page}
+        filtered={false}
+        hrefFor={hrefFor}
+        clearHref={hrefFor(1)}
+        nothingYet={<p className="list-empty">{empty}</p>}
+        pagerLabel={`${label} pages`}
+      />
     </section>
   );
 }

@@ -38,3 +38,22 @@ export function listSearch(query: ListQuery): string {
 export function hasFilters(query: ListQuery): boolean {
   return query.status !== null || query.search !== '';
 }
+
+/**
+ * What a list's page holds, once its answer is in: rows; no records at all (the general "More
+ * info" panel); nothing that matches the filters; or a page past the end of the records there are
+ * (docs/decisions.md 452). `rows` counts what the page shows, records still on the device included.
+ */
+export type ListOutcome = 'rows' | 'nothingYet' | 'noMatch' | 'pastEnd';
+
+export function listOutcome(answer: { total: number }, rows: number, page: number, filtered: boolean): ListOutcome {
+  if (rows > 0) return 'rows';
+  if (answer.total > 0) return 'pastEnd';
+  if (filtered) return 'noMatch';
+  return page > 1 ? 'pastEnd' : 'nothingYet';
+}
+
+/** How many pages `total` records fill (at least one: an empty list is one empty page). */
+export function pageCountOf(answer: { total: number; pageSize: number }, fallbackPageSize: number): number {
+  return Math.max(1, Math.ceil(answer.total / (answer.pageSize || fallbackPageSize)));
+}

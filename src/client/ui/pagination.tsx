@@ -23,17 +23,20 @@ interface PaginationProps {
 
 /**
  * Page links, as real links: each page has its own address, so back and forward move between
- * pages and a page can be bookmarked. Nothing is rendered for a single page.
+ * pages and a page can be bookmarked. Nothing is rendered for a single page, unless the address
+ * asks for a page past the end: then the pager stays, and 'Previous' leads to the last page
+ * there is (docs/decisions.md 452).
  */
 export function Pagination({ page, pageCount, hrefFor, links = PAGE_LINKS, label = 'Pages' }: PaginationProps) {
-  if (pageCount <= 1) return null;
+  const pastEnd = page > pageCount;
+  if (pageCount < 1 || (pageCount === 1 && !pastEnd)) return null;
   const pages = pageWindow(page, pageCount, links);
   return (
     <nav className="pagination" aria-label={label}>
       <ul className="pagination__list">
         <li>
           {page > 1 ? (
-            <Link className="pagination__link" to={hrefFor(page - 1)} rel="prev">
+            <Link className="pagination__link" to={hrefFor(pastEnd ? pageCount : page - 1)} rel="prev">
               Previous
             </Link>
           ) : (

@@ -29,9 +29,11 @@ export function scope(actor: Actor): SQL | undefined {
  * What a caller may do to an application they can see: change its journey and submit it; review it
  * (staff: the checks, accept or reject, the draft loan amount, the documents' states, the envelope,
  * the emails); withdraw ('i no longer wish to proceed') and sign (its own client); correct the
- * client's email and invite them again before they join (decision 344).
+ * client's email and invite them again before they join (decision 344); download the signed
+ * documents (decision 449).
  */
-export type ApplicationAction = 'editJourney' | 'submit' | 'review' | 'withdraw' | 'sign' | 'inviteClient';
+export type ApplicationAction =
+  'editJourney' | 'submit' | 'review' | 'withdraw' | 'sign' | 'inviteClient' | 'readSignedDocuments';
 
 /**
  * Who may: the journey and the submit are its lawyer's (lawyer role), its client's (customer role)
@@ -44,6 +46,13 @@ export function can(actor: Actor, action: ApplicationAction, application: { lawy
   if (action === 'withdraw' || action === 'sign')
     return actor.role === 'customer' && actor.customerId !== null && actor.customerId === application.clientId;
   if (actor.role === 'root') return true;
+  // The signed documents: staff, its lawyer and its client (docs/decisions.md 449, replacing 014).
+  if (action === 'readSignedDocuments')
+    return (
+      actor.role === 'admin' ||
+      (actor.role === 'lawyer' && actor.lawyerId === application.lawyerId) ||
+      (actor.role === 'customer' && actor.customerId === application.clientId)
+    );
   // Correcting the client's email and inviting them again: their lawyer and staff (decision 344).
   if (action === 'inviteClient')
     return actor.role === 'admin' || (actor.role === 'lawyer' && actor.lawyerId === application.lawyerId);

@@ -10,8 +10,12 @@ export function can(actor: Pick<SessionUser, 'role' | 'firmId'>, _action: 'read'
   return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === firm.id);
 }
 
-/** What the caller may do with a firm they see: staff change and delete it; its own admin only reads it. */
-export function firmAbilities(actor: Pick<SessionUser, 'role'>) {
+/**
+ * What the caller may do with a firm they see: staff change it, and delete it while none of its
+ * lawyers has an active case (the delete's own rule: offering it otherwise would lead nowhere,
+ * docs/decisions.md 457); its own admin only reads it.
+ */
+export function firmAbilities(actor: Pick<SessionUser, 'role'>, firm: { casesAmount: number }) {
   const manage = isStaff(actor.role);
-  return { edit: manage, delete: manage };
+  return { edit: manage, delete: manage && firm.casesAmount === 0 };
 }

@@ -20,8 +20,11 @@ export function can(actor: Actor, _action: 'manage', lawyer: { firmId: number })
   return isStaff(actor.role) || (actor.role === 'firm' && actor.firmId === lawyer.firmId);
 }
 
-/** What the caller may do with a lawyer they see: change and delete it within their reach (`can`). */
-export function lawyerAbilities(actor: Actor, lawyer: { firmId: number }) {
+/**
+ * What the caller may do with a lawyer they see: change it within their reach (`can`), and delete
+ * it while it has no active case (docs/decisions.md 457).
+ */
+export function lawyerAbilities(actor: Actor, lawyer: { firmId: number; casesAmount: number }) {
   const manage = can(actor, 'manage', lawyer);
-  return { edit: manage, delete: manage };
+  return { edit: manage, delete: manage && lawyer.casesAmount === 0 };
 }

@@ -9,8 +9,11 @@ export function can(actor: Pick<SessionUser, 'role'>, _action: 'manage'): boolea
   return isStaff(actor.role);
 }
 
-/** What the caller may do with a solicitor: staff change and delete a live one. */
-export function solicitorAbilities(actor: Pick<SessionUser, 'role'>, solicitor: { state: string }) {
+/**
+ * What the caller may do with a solicitor: staff change a live one, and delete it while no active
+ * case names it (docs/decisions.md 457).
+ */
+export function solicitorAbilities(actor: Pick<SessionUser, 'role'>, solicitor: { state: string; casesAmount: number }) {
   const manage = can(actor, 'manage') && solicitor.state !== 'inactive';
-  return { edit: manage, delete: manage };
+  return { edit: manage, delete: manage && solicitor.casesAmount === 0 };
 }

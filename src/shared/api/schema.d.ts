@@ -549,6 +549,7 @@ export interface paths {
          * The signed documents of an application
          * @description The latest signed envelope of the application: each signed document with a download link and a
          *     tamper check (the stored file's SHA-256 against the one recorded at signing). 404 before signing.
+         *     Staff, the application's lawyer and its client (docs/decisions.md 449).
          */
         get: operations["getSignedDocuments"];
         put?: never;
@@ -1453,6 +1454,8 @@ export interface components {
             readEmails: boolean;
             /** @description The caller may correct the client's email and send the invitation again (the client has not joined yet). Sent on the application's record, not on list items. */
             inviteClient?: boolean;
+            /** @description 'Download signed docs' (GET /docusign/signedDocs): the application was signed in the portal (it has its loan and its envelope) and the caller is staff, its lawyer or its client. Sent on the application's record, not on list items. */
+            downloadSignedDocuments?: boolean;
         };
         ClientInvitationRequest: {
             /** @description The address to invite the client at. */
@@ -1756,6 +1759,7 @@ export interface components {
         /** @description What the caller may do with this record now (the area's policy, the same check its writes make). */
         RecordAbilities: {
             edit: boolean;
+            /** @description The caller may delete it now: within their reach, and without an active case (else the delete answers 400 hasActiveCases). */
             delete: boolean;
         };
         /** @description What the caller may do with this client now (the clients policy). */

@@ -85,3 +85,12 @@ export function isTransitionByOwnCall(to: string): boolean {
 export function mayPrepareEnvelope(application: { status: string; independentAdvice: boolean }): boolean {
   return application.independentAdvice && transitionAllowedFrom(applicationTransitions, application.status, 'esignPrepared');
 }
+
+/**
+ * The client still has to get independent legal advice: the provider has accepted the application
+ * and no certificate of advice is ticked yet. Only then is 'view documents and get independent
+ * advice' true (docs/decisions.md 446); once the certificate is in, the documents are only viewed.
+ */
+export function awaitsIndependentAdvice(application: { status: string; independentAdvice: boolean }): boolean {
+  return isPrepareStatus(application.status) && !application.independentAdvice;
+}

@@ -1,6 +1,7 @@
 /**
  * Application, loan and drawdown statuses with the labels the spec shows.
- * The spec's `{product}` is `provider` (docs/decisions.md, 032).
+ * The spec's `{product}` is `provider` (docs/decisions.md, 032). Every screen, email and PDF that
+ * names a status takes its words from these tables, never the code itself.
  */
 export const applicationStatuses = [
   'incomplete',
@@ -26,8 +27,10 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   submitted: 'submitted',
   providerAccepted: 'provider accepted',
   providerRejected: 'provider rejected',
-  providerApproved: 'providerApproved',
-  providerDenied: 'providerDenied',
+  // The spec's "{product}Approved" / "{product}Denied", read as words like "{product} accepted"
+  // (docs/decisions.md 445): a label never shows a code.
+  providerApproved: 'provider approved',
+  providerDenied: 'provider denied',
   esignPrepared: 'provider accepted',
   esignComplete: 'provider accepted',
   customerNotified: 'provider accepted',

@@ -9,7 +9,7 @@ import { useCachedQuery } from '../../offline/cache';
 import { ReadStatus } from '../../offline/read-status';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
-import { Pagination } from '../../ui/pagination';
+import { ListEnd } from '../../ui/list-end';
 import { groupByDate } from '../../ui/date-groups';
 import { ApplicationListItem, PlaceholderItem, WaitingApplicationItem, type ApplicationListRow } from './application-list-item';
 import { ListFilters } from './list-filters';
@@ -55,9 +55,8 @@ export default function ApplicationsPage() {
   if (!user) return null;
   const canCreate = hasPermissions(user.role, ['createApplication']);
   const rows: ApplicationListRow[] = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
+  const waiting = query.page === 1 ? pending : [];
   const loading = !data && !error;
-  const empty = Boolean(data) && rows.length === 0 && pending.length === 0;
 
   return (
     <Page
@@ -73,13 +72,13 @@ export default function ApplicationsPage() {
       <ListFilters query={query} onChange={setQuery} />
       <ReadStatus read={read} />
       <div className="application-list" aria-busy={loading || fetching || undefined}>
-        {pending.length > 0 && query.page === 1 ? (
+        {waiting.length > 0 ? (
           <section className="application-group" aria-labelledby="applications-waiting">
             <h2 className="application-group__title" id="applications-waiting">
               Not on the server yet
             </h2>
             <ul className="application-group__items">
-              {pending.map((item) => (
+              {waiting.map((item) => (
                 <WaitingApplicationItem
                   key={item.localId}
                   name={item.name}
@@ -117,19 +116,16 @@ export default function ApplicationsPage() {
           ))
         )}
       </div>
-      {data ? (
-        <Pagination
-          page={query.page}
-          pageCount={pageCount}
-          hrefFor={(page) => `${paths.applications.url()}${listSearch({ ...query, page })}`}
-        />
-      ) : null}
-      {empty ? (
-        <>
-          {hasFilters(query) ? <p className="list-empty">No applications match these filters.</p> : null}
-          <InfoPanel header="More info on applications" steps={APPLICATIONS_INFO_STEPS} />
-        </>
-      ) : null}
+      <ListEnd
+        noun={{ one: 'application', other: 'applications' }}
+        answer={data ?? null}
+        rows={rows.length + waiting.length}
+        page={query.page}
+        filtered={hasFilters(query)}
+        hrefFor={(page) => `${paths.applications.url()}${listSearch({ ...query, page })}`}
+        clearHref={paths.applications.url()}
+        nothingYet={<InfoPanel header="More info on applications" steps={APPLICATIONS_INFO_STEPS} />}
+      />
     </Page>
   );
 }

@@ -11,6 +11,8 @@ import { FormMessage } from '../../ui/form-message';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { accountCall } from './account-call';
 import { sessionAtom, startSession } from '../../session/session';
+import { signedOutNotice } from '../../session/signed-out-notice';
+import './sign-in.css';
 
 /**
  * /sign-in. On success the user returns to the page asked for (`?next=`), or / when none.
@@ -45,9 +47,15 @@ export default function SignInPage() {
   });
 
   if (session.status === 'signedIn') return <Navigate to={safeNext(params.get('next'))} replace />;
+  const notice = session.status === 'signedOut' ? signedOutNotice(session.reason) : null;
 
   return (
     <PublicPage title="Sign in">
+      {notice ? (
+        <p className="sign-in-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <form className="form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field('login')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
 import { useForm } from '../../ui/use-form';
-import { activeCasesText } from '../../admin-kit/admin-list';
+import { clientCaseText } from './client-case';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import type { Client } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
@@ -84,7 +84,7 @@ function ClientEditor({ client }: { client: Client }) {
 
   return (
     <form className="form admin-form card" noValidate onSubmit={save.onSubmit}>
-      <p className="admin-facts">{activeCasesText(client.activeCases)}</p>
+      <p className="admin-facts">{clientCaseText(client)}</p>
       <TextField label="Email" type="email" value={client.email} onValueChange={() => undefined} disabled />
       <TextField label="First name" autoComplete="off" {...form.field('firstName')} />
       <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />

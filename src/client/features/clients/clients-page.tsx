@@ -5,6 +5,7 @@ import { Page } from '../../ui/page';
 import { pageHref, usePageParam } from '../../ui/pagination';
 import { AdminList, fullName, Overview, type AdminRow } from '../../admin-kit/admin-list';
 import { useLoad, type Client } from '../../admin-kit/calls';
+import { clientCaseText } from './client-case';
 
 function clientRow(client: Client): AdminRow {
   return {
@@ -13,6 +14,7 @@ function clientRow(client: Client): AdminRow {
     title: fullName(client.firstName, client.lastName),
     detail: client.email,
     activeCases: client.activeCases,
+    cases: clientCaseText(client),
   };
 }
 
@@ -37,6 +39,7 @@ export default function ClientsPage() {
       />
       <AdminList
         label="Clients"
+        noun={{ one: 'client', other: 'clients' }}
         state={state}
         read={read}
         rows={data?.items.map(clientRow) ?? []}

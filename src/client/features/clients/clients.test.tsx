@@ -15,15 +15,29 @@ const client = {
   activeCases: 1,
   abilities: { edit: true, resetPassword: true },
 };
-const list = { 'GET /clients': () => json(200, { items: [client], total: 8, page: 1, pageSize: 10, withActiveCases: 5 }) };
+const refused = {
+  ...client,
+  id: 8,
+  applicationId: 22,
+  email: 'tom@demo.test',
+  firstName: 'Tom',
+  lastName: 'Hughes',
+  status: 'providerRejected',
+  activeCases: 0,
+};
+const list = {
+  'GET /clients': () => json(200, { items: [client, refused], total: 8, page: 1, pageSize: 10, withActiveCases: 5 }),
+};
 const edit = { 'GET /clients/7': () => json(200, client) };
 
 describe('clients list', () => {
-  it('shows registered clients, those with active cases and the clients', async () => {
+  it('shows registered clients, those with active cases and the clients, each with what their case is', async () => {
     renderApp('/clients', { role: 'lawyer', handlers: list });
     const item = await screen.findByRole('link', { name: /Chris Walker/ });
     expect(item.getAttribute('href')).toBe('/clients/7');
-    expect(item.textContent).toContain('1 active case');
+    expect(item.textContent).toContain('Active case: client accepted');
+    // Not '0 active cases': the one case, refused (decision 448).
+    expect(screen.getByRole('link', { name: /Tom Hughes/ }).textContent).toContain('Case ended: provider rejected');
     expect(screen.getByText('Registered clients').nextSibling?.textContent).toBe('8');
     expect(screen.getByText('Clients with active cases').nextSibling?.textContent).toBe('5');
   });

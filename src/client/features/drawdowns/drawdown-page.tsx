@@ -116,11 +116,7 @@ export default function DrawdownPage() {
   if (id === null || (!drawdown && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!drawdown) {
-    return (
-      <Page title="Drawdown">
-        {error ? <ReadStatus read={read} /> : <PageSpinner />}
-      </Page>
-    );
+    return <Page title="Drawdown">{error ? <ReadStatus read={read} /> : <PageSpinner />}</Page>;
   }
 
   return (
@@ -133,7 +129,10 @@ export default function DrawdownPage() {
       </div>
       <p className="drawdown-head__who">
         {drawdown.firstName} {drawdown.lastName}
-        {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} · <Link to={paths.loan.url({ id: drawdown.loanId })}>Open loan</Link>
+        {drawdown.caseRef ? ` · ${drawdown.caseRef}` : ''} ·{' '}
+        <Link className="touch-link" to={paths.loan.url({ id: drawdown.loanId })}>
+          Open loan
+        </Link>
       </p>
       {(drawdown as Partial<Drawdown>).abilities?.edit ? (
         <p className="drawdown-edit">

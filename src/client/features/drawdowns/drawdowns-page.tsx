@@ -2,7 +2,6 @@ import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { formatDate, formatMoney } from '../../../shared/rules/formats';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { drawdownStatuses, drawdownStatusLabels, type DrawdownStatus } from '../../../shared/rules/statuses';
 import { useCachedQuery } from '../../offline/cache';
 import { ReadStatus } from '../../offline/read-status';
@@ -11,10 +10,11 @@ import { sessionUserAtom } from '../../session/session';
 import { InfoPanel } from '../../ui/info-panel';
 import { OverviewPanel } from '../../ui/overview-panel';
 import { Page } from '../../ui/page';
-import { Pagination } from '../../ui/pagination';
 import { ListFilters } from '../../ui/list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from '../../ui/list-query';
+import { ListEnd } from '../../ui/list-end';
 import { StatusBadge } from '../../ui/status-badge';
+import { LabelledAmount } from '../../ui/labelled-amount';
 import { AttentionFlag } from '../../ui/attention-flag';
 import { useDrawdownsNeedingAttention } from './offline/places';
 import { fetchDrawdowns, fetchDrawdownsAggregate, type DrawdownListItem } from './drawdowns-api';
@@ -60,7 +60,7 @@ function DrawdownCard({ item, flagged }: { item: DrawdownListItem; flagged: bool
         </span>{' '}
         <span className="drawdown-card__id">Drawdown {item.id}</span>{' '}
         <span className="drawdown-card__case">{item.caseRef ?? ''}</span>{' '}
-        <span className="drawdown-card__amount">{formatMoney(item.amount)}</span>{' '}
+        <LabelledAmount className="drawdown-card__amount" label="Amount" pounds={item.amount} />{' '}
         <StatusBadge kind="drawdown" status={item.status} label={drawdownStatusLabels[item.status]} />{' '}
         <span className="drawdown-card__date">{formatDate(item.date)}</span>
       </Link>
@@ -89,7 +89,6 @@ export default function DrawdownsPage() {
   );
   if (!user) return null;
   const items = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
 
   return (
     <Page title={navTitle('drawdowns', user.role) || 'Drawdowns'}>
@@ -105,19 +104,16 @@ export default function DrawdownsPage() {
           </ul>
         ) : null}
       </div>
-      {data ? (
-        <Pagination
-          page={query.page}
-          pageCount={pageCount}
-          hrefFor={(page) => `${paths.drawdowns.url()}${listSearch({ ...query, page })}`}
-        />
-      ) : null}
-      {data && items.length === 0 ? (
-        <>
-          {hasFilters(query) ? <p className="list-empty">No drawdowns match these filters.</p> : null}
-          <InfoPanel header="More info on drawdowns" steps={DRAWDOWNS_INFO_STEPS} />
-        </>
-      ) : null}
+      <ListEnd
+        noun={{ one: 'drawdown', other: 'drawdowns' }}
+        answer={data ?? null}
+        rows={items.length}
+        page={query.page}
+        filtered={hasFilters(query)}
+        hrefFor={(page) => `${paths.drawdowns.url()}${listSearch({ ...query, page })}`}
+        clearHref={paths.drawdowns.url()}
+        nothingYet={<InfoPanel header="More info on drawdowns" steps={DRAWDOWNS_INFO_STEPS} />}
+      />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Collapsible } from '../../ui/collapsible';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { WhyNoDelete } from '../../admin-kit/why-no-delete';
 import { formatMoney } from '../../../shared/rules/formats';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { api } from '../../api/client';
@@ -149,6 +150,11 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
                         delete
                       </Button>
                     ) : null}
+                    <WhyNoDelete
+                      abilities={firm.abilities}
+                      casesAmount={firm.casesAmount}
+                      message={hasActiveCasesMessages.firm}
+                    />
                   </>
                 )}
               </div>
@@ -174,6 +180,7 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
       <h2 className="admin-section-title">Lawyers</h2>
       <AdminList
         label="Lawyers of the firm"
+        noun={{ one: 'lawyer', other: 'lawyers' }}
         state={lawyers.state}
         read={lawyers.read}
         part

@@ -46,6 +46,7 @@ export default function FirmsPage() {
       </Overview>
       <AdminList
         label="Law firms"
+        noun={{ one: 'law firm', other: 'law firms' }}
         state={state}
         read={read}
         rows={data?.items.map(firmRow) ?? []}

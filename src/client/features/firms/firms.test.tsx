@@ -225,6 +225,17 @@ describe('law firm page', () => {
     expect(await screen.findByText("The law firm can't be deleted due to its lawyers having active cases")).toBeTruthy();
   });
 
+  it('offers no delete while the firm has active cases, and says why (decision 457)', async () => {
+    const { user } = renderApp('/firms/3', {
+      role: 'admin',
+      handlers: { ...firmHandlers, 'GET /firms/3': () => json(200, { ...firm, abilities: { edit: true, delete: false } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Firm - details' }));
+    expect(await screen.findByText("The law firm can't be deleted due to its lawyers having active cases")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'edit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();
+  });
+
   it('after deleting goes to /firms', async () => {
     const { user, router } = renderApp('/firms/3', {
       role: 'admin',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { WhyNoDelete } from '../../admin-kit/why-no-delete';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
@@ -83,6 +84,7 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
         <Link className="button button--link" to={paths.lawyers.url()}>
           cancel
         </Link>
+        <WhyNoDelete abilities={lawyer.abilities} casesAmount={lawyer.casesAmount} message={hasActiveCasesMessages.lawyer} />
       </div>
       <FormMessage message={message} />
     </form>

@@ -41,6 +41,7 @@ export default function LawyersPage() {
       />
       <AdminList
         label="Lawyers"
+        noun={{ one: 'lawyer', other: 'lawyers' }}
         state={list.state}
         read={list.read}
         rows={data?.items.map((lawyer) => lawyerRow(lawyer, true)) ?? []}

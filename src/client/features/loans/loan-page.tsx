@@ -2,7 +2,6 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { formatDate, formatMoney } from '../../../shared/rules/formats';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { drawdownRequestHoldNotices, loanPageTitles, loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import { drawdownStatusLabels } from '../../../shared/rules/statuses';
@@ -16,8 +15,10 @@ import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
-import { Pagination, usePageParam } from '../../ui/pagination';
+import { pageHref, usePageParam } from '../../ui/pagination';
+import { ListEnd } from '../../ui/list-end';
 import { StatusBadge } from '../../ui/status-badge';
+import { LabelledAmount } from '../../ui/labelled-amount';
 import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
 import { newRequestTarget } from './drawdown-request/request-target';
 import { loanAbilities } from './loan-abilities';
@@ -59,7 +60,6 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
   const { data } = read;
   const missing = readPartMessage(read, useOnline());
   const items = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   return (
     <section className="loan-section" aria-labelledby="loan-drawdowns-title">
       <h2 id="loan-drawdowns-title" className="loan-section__title">
@@ -72,7 +72,7 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
           {items.map((drawdown) => (
             <li key={drawdown.id} className="loan-item">
               <Link className="loan-item__link loan-item__link--drawdown" to={paths.drawdown.url({ id: drawdown.id })}>
-                <span className="loan-item__name">{formatMoney(drawdown.amount)}</span>{' '}
+                <LabelledAmount className="loan-item__name labelled-amount--start" label="Amount" pounds={drawdown.amount} />{' '}
                 <span className="loan-item__ref">Drawdown {drawdown.id}</span>{' '}
                 <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />{' '}
                 <span className="loan-item__date">{formatDate(drawdown.date)}</span>
@@ -81,14 +81,17 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
           ))}
         </ul>
       ) : null}
-      {data ? (
-        <Pagination
-          label="Pages of drawdowns"
-          page={page}
-          pageCount={pageCount}
-          hrefFor={(next) => (next > 1 ? `${paths.loan.url({ id: loanId })}?page=${next}` : paths.loan.url({ id: loanId }))}
-        />
-      ) : null}
+      <ListEnd
+        noun={{ one: 'drawdown', other: 'drawdowns' }}
+        answer={data ?? null}
+        rows={items.length}
+        page={page}
+        filtered={false}
+        hrefFor={(next) => pageHref(paths.loan.url({ id: loanId }), next)}
+        clearHref={paths.loan.url({ id: loanId })}
+        nothingYet={<p>No drawdowns yet.</p>}
+        pagerLabel="Pages of drawdowns"
+      />
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isStaff } from '../../../shared/rules/permissions';
 import { formatDate, formatMoney } from '../../../shared/rules/formats';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import { loanStatuses, type LoanStatus } from '../../../shared/rules/statuses';
 import { loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { navTitle, paths } from '../../routing/paths';
@@ -12,9 +11,10 @@ import { useCachedQuery } from '../../offline/cache';
 import { ReadStatus } from '../../offline/read-status';
 import { Page } from '../../ui/page';
 import { InfoPanel } from '../../ui/info-panel';
-import { Pagination } from '../../ui/pagination';
+import { ListEnd } from '../../ui/list-end';
 import { OverviewPanel } from '../../ui/overview-panel';
 import { StatusBadge } from '../../ui/status-badge';
+import { LabelledAmount } from '../../ui/labelled-amount';
 import { AttentionFlag } from '../../ui/attention-flag';
 import { useLoansNeedingAttention } from './offline/places';
 import { groupByDate } from '../../ui/date-groups';
@@ -47,10 +47,7 @@ function LoanItem({ loan, flagged }: { loan: Loan; flagged: boolean }) {
         </span>{' '}
         <span className="loan-item__ref">{loanReference(loan.id)}</span>{' '}
         <span className="loan-item__case">{loan.caseRef ?? ''}</span>{' '}
-        <span className="loan-item__credit">
-          <span className="visually-hidden">Credit available </span>
-          {formatMoney(loan.creditAvailable)}
-        </span>{' '}
+        <LabelledAmount className="loan-item__credit" label="Credit available" pounds={loan.creditAvailable} />{' '}
         <StatusBadge kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} />{' '}
         <span className="loan-item__date">{formatDate(loan.date)}</span>
       </Link>
@@ -110,7 +107,6 @@ export default function LoansPage() {
 
   if (!user) return null;
   const rows = data?.items ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 0;
   const loading = !data && !error;
 
   return (
@@ -138,19 +134,16 @@ export default function LoansPage() {
           ))
         )}
       </div>
-      {data ? (
-        <Pagination
-          page={query.page}
-          pageCount={pageCount}
-          hrefFor={(page) => `${paths.loans.url()}${listSearch({ ...query, page })}`}
-        />
-      ) : null}
-      {data && rows.length === 0 ? (
-        <>
-          {hasFilters(query) ? <p className="list-empty">No loans match these filters.</p> : null}
-          <InfoPanel header="More info on loans" steps={LOANS_INFO_STEPS} />
-        </>
-      ) : null}
+      <ListEnd
+        noun={{ one: 'loan', other: 'loans' }}
+        answer={data ?? null}
+        rows={rows.length}
+        page={query.page}
+        filtered={hasFilters(query)}
+        hrefFor={(page) => `${paths.loans.url()}${listSearch({ ...query, page })}`}
+        clearHref={paths.loans.url()}
+        nothingYet={<InfoPanel header="More info on loans" steps={LOANS_INFO_STEPS} />}
+      />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { WhyNoDelete } from '../../admin-kit/why-no-delete';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import NotFoundPage from '../../routing/not-found-page';
@@ -63,7 +64,13 @@ function SolicitorEditor({ solicitor }: { solicitor: Solicitor }) {
             <Button variant="secondary" className="button--danger" busy={remove.busy} onClick={() => void remove.run()}>
               Delete
             </Button>
-          ) : null
+          ) : (
+            <WhyNoDelete
+              abilities={solicitor.abilities}
+              casesAmount={solicitor.casesAmount}
+              message={hasActiveCasesMessages.solicitor}
+            />
+          )
         }
       />
     </>

@@ -43,6 +43,7 @@ export default function SolicitorsPage() {
       />
       <AdminList
         label="Solicitors"
+        noun={{ one: 'solicitor', other: 'solicitors' }}
         state={state}
         read={read}
         rows={data?.items.map(solicitorRow) ?? []}

@@ -25,7 +25,7 @@ export function applicationAbilities(
   row: Pick<
     ApplicationRow,
     'status' | 'lawyerId' | 'clientId' | 'kycAmlCheck' | 'credidCheck' | 'repaymentVehicle' | 'independentAdvice'
-  > & { clientStatus?: string },
+  > & { clientStatus?: string; loanId?: number | null; envelopeId?: string | null },
 ): ApplicationAbilities {
   const status = row.status as ApplicationStatus;
   const transitions = allowedApplicationTransitions(actor.role, status);
@@ -48,6 +48,14 @@ export function applicationAbilities(
     ...(row.clientStatus === undefined
       ? {}
       : { inviteClient: row.clientStatus === 'invited' && applicationPolicy.can(actor, 'inviteClient', row) }),
+    // Signed in the portal: signing made the loan from the envelope; a loan made otherwise (the
+    // demo's, one moved in) has no signed documents to offer (decision 449). Record only.
+    ...(row.loanId === undefined || row.envelopeId === undefined
+      ? {}
+      : {
+          downloadSignedDocuments:
+            row.loanId !== null && row.envelopeId !== null && applicationPolicy.can(actor, 'readSignedDocuments', row),
+        }),
   };
 }
 

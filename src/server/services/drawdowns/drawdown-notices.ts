@@ -5,57 +5,105 @@ import { toPounds } from '../../../shared/rules/money';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { tellParties, type Recipient } from '../loans/loan-parties';
 
-/** Who hears of each change besides the lawyer, who hears of every one: whose turn it is next, or who waited. */
-const toldOf: Record<DrawdownStatus, Recipient[]> = {
-  requested: ['admin'],
-  providerApproved: ['lawyer', 'customer'],
-  providerRejected: ['lawyer'],
-  customerApproved: ['lawyer', 'admin'],
-  customerRejected: ['lawyer', 'admin'],
-  paid: ['lawyer', 'customer'],
-};
+interface NoticeDrawdown {
+  id: number;
+  applicationId: number;
+  amountPence: number;
+  firstName: string;
+  lastName: string;
+}
 
-const news: Record<DrawdownStatus, { subject: string; body: string }> = {
-  requested: { subject: 'A drawdown was requested', body: 'was requested and waits for the provider’s review.' },
-  providerApproved: {
-    subject: 'A drawdown waits for the client’s approval',
-    body: 'was approved by the provider. The client can now review and approve it.',
+interface Words {
+  subject: string;
+  body: string;
+}
+
+/**
+ * Who hears of each change, and in which words: whose turn it is next, or who waited (the one who
+ * acted is not told). Each reader has words of their own (docs/decisions.md 450): the lawyer reads
+ * of 'your client Cara Jones', the client of 'your loan' and of what she is to do, the provider's
+ * staff of the client by name. `amount` is '£2,500.00'; `client` the client's name.
+ */
+const news: Record<DrawdownStatus, Partial<Record<Recipient, (amount: string, client: string) => Words>>> = {
+  requested: {
+    admin: (amount, client) => ({
+      subject: 'A drawdown was requested',
+      body: `The lawyer of ${client} has requested a drawdown of ${amount}. It waits for your review.`,
+    }),
   },
-  providerRejected: { subject: 'A drawdown was rejected', body: 'was rejected by the provider.' },
-  customerApproved: { subject: 'The client approved a drawdown', body: 'was approved by the client and waits for payment.' },
-  customerRejected: { subject: 'The client rejected a drawdown', body: 'was rejected by the client.' },
-  paid: { subject: 'A drawdown was paid', body: 'was paid by bank transfer.' },
+  providerApproved: {
+    lawyer: (amount, client) => ({
+      subject: 'A drawdown waits for your client’s approval',
+      body: `The provider has approved the drawdown of ${amount} for your client ${client}. Your client can now review and approve it.`,
+    }),
+    customer: (amount) => ({
+      subject: 'A drawdown waits for your approval',
+      body: `The provider has approved a drawdown of ${amount} from your loan, requested by your lawyer. Please review it, then approve or reject it.`,
+    }),
+  },
+  providerRejected: {
+    lawyer: (amount, client) => ({
+      subject: 'A drawdown was rejected',
+      body: `The provider has rejected the drawdown of ${amount} for your client ${client}.`,
+    }),
+  },
+  customerApproved: {
+    lawyer: (amount, client) => ({
+      subject: 'Your client approved a drawdown',
+      body: `Your client ${client} has approved the drawdown of ${amount}. It now waits for payment.`,
+    }),
+    admin: (amount, client) => ({
+      subject: 'The client approved a drawdown',
+      body: `${client} has approved the drawdown of ${amount}. It is ready to be paid.`,
+    }),
+  },
+  customerRejected: {
+    lawyer: (amount, client) => ({
+      subject: 'Your client rejected a drawdown',
+      body: `Your client ${client} has rejected the drawdown of ${amount}.`,
+    }),
+    admin: (amount, client) => ({
+      subject: 'The client rejected a drawdown',
+      body: `${client} has rejected the drawdown of ${amount}.`,
+    }),
+  },
+  paid: {
+    lawyer: (amount, client) => ({
+      subject: 'A drawdown was paid',
+      body: `The drawdown of ${amount} for your client ${client} has been paid by bank transfer.`,
+    }),
+    customer: (amount) => ({
+      subject: 'A drawdown from your loan was paid',
+      body: `The drawdown of ${amount} from your loan has been paid by bank transfer.`,
+    }),
+  },
 };
 
 /** Tells everyone concerned that a drawdown is now in `status` (in the caller's transaction). */
-export function tellDrawdownStatus(
-  db: Database,
-  config: Config,
-  drawdown: { id: number; applicationId: number; amountPence: number; firstName: string; lastName: string },
-  status: DrawdownStatus,
-) {
-  const words = news[status];
-  const what = `The drawdown of ${formatMoney(toPounds(drawdown.amountPence))} for ${drawdown.firstName} ${drawdown.lastName}`;
-  return tellParties(db, config, drawdown.applicationId, toldOf[status], {
-    subject: words.subject,
-    heading: words.subject,
-    body: `${what} ${words.body}`,
-    action: 'Open drawdown',
-    path: `/drawdowns/${drawdown.id}`,
+export function tellDrawdownStatus(db: Database, config: Config, drawdown: NoticeDrawdown, status: DrawdownStatus) {
+  const amount = formatMoney(toPounds(drawdown.amountPence));
+  const client = `${drawdown.firstName} ${drawdown.lastName}`;
+  const readers = news[status];
+  const recipients = (Object.keys(readers) as Recipient[]).filter((recipient) => readers[recipient]);
+  return tellParties(db, config, drawdown.applicationId, recipients, (recipient) => {
+    const words = readers[recipient]!(amount, client);
+    return {
+      subject: words.subject,
+      heading: words.subject,
+      body: words.body,
+      action: 'Open drawdown',
+      path: `/drawdowns/${drawdown.id}`,
+    };
   });
 }
 
 /** Tells the provider that a requested drawdown was changed by the lawyer. */
-export function tellDrawdownChanged(
-  db: Database,
-  config: Config,
-  drawdown: { id: number; applicationId: number; amountPence: number; firstName: string; lastName: string },
-) {
-  return tellParties(db, config, drawdown.applicationId, ['admin'], {
+export function tellDrawdownChanged(db: Database, config: Config, drawdown: NoticeDrawdown) {
+  return tellParties(db, config, drawdown.applicationId, ['admin'], () => ({
     subject: 'A drawdown request was changed',
     heading: 'A drawdown request was changed',
-    body: `The drawdown request for ${drawdown.firstName} ${drawdown.lastName} was changed by the lawyer and is now for ${formatMoney(toPounds(drawdown.amountPence))}.`,
+    body: `The lawyer of ${drawdown.firstName} ${drawdown.lastName} has changed their drawdown request. It is now for ${formatMoney(toPounds(drawdown.amountPence))} and waits for your review.`,
     action: 'Open drawdown',
     path: `/drawdowns/${drawdown.id}`,
-  });
+  }));
 }

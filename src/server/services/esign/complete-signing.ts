@@ -208,20 +208,20 @@ export async function completeSigning(
         to: { status: 'open', amountPence: application.loanAmountPence, applicationId: application.id },
       });
       const reference = loanReference(loan!.id);
-      await tellParties(tx, config, application.id, ['lawyer'], {
+      await tellParties(tx, config, application.id, ['lawyer'], () => ({
         subject: `Loan ${reference} created: your client signed the documents`,
         heading: 'A loan has been created',
         body: `Your client has signed the documents. A loan (${reference}) has been created for this application.`,
         action: 'View application',
         path: `/applications/${application.id}/application-customer-accepted-lawyer`,
-      });
-      await tellParties(tx, config, application.id, ['customer'], {
+      }));
+      await tellParties(tx, config, application.id, ['customer'], () => ({
         subject: 'You have signed your documents',
         heading: 'Your documents are signed',
         body: `Thank you. You have signed the documents and your loan (${reference}) has been created. You can download the signed documents from your application.`,
         action: 'View application',
         path: `/applications/${application.id}/application-customer-accepted-provider`,
-      });
+      }));
       kept = true;
       return {
         applicationId: application.id,

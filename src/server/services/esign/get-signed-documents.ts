@@ -5,6 +5,8 @@ import { issueDownloadLink } from '../../files/download-tokens';
 import { AppError } from '../../http/app-error';
 import type { ServiceContext } from '../context';
 import { findApplication } from '../applications/find-application';
+import * as applicationPolicy from '../../policies/applications';
+import { assertCan } from '../../policies/assert-can';
 import { toFileRecord } from '../files/file-record';
 import type { components } from '../../../shared/api/schema';
 import { envelopeDocumentsOf, findSignedEnvelope, readStoredBytes } from './envelope-record';
@@ -14,12 +16,13 @@ type SignedDocuments = components['schemas']['SignedDocuments'];
 /**
  * GET /docusign/signedDocs: the application's signed envelope and its signed documents, each with a
  * download link and a tamper check: the stored file's SHA-256 now against the one recorded at
- * signing (`matches` false when the bytes changed or are gone). Staff and the application's client
- * (others 404 by scope); 404 before signing.
+ * signing (`matches` false when the bytes changed or are gone). Staff, the application's lawyer and
+ * its client (docs/decisions.md 449; others 404 by scope); 404 before signing.
  */
 export async function getSignedDocuments(ctx: ServiceContext, input: { applicationId: number }): Promise<SignedDocuments> {
   const { db, actor, storage } = ctx;
   const application = await findApplication(db, actor, input.applicationId);
+  assertCan(applicationPolicy.can(actor, 'readSignedDocuments', application));
   const envelope = await findSignedEnvelope(db, application.id);
   if (!envelope || !envelope.signedAt) throw AppError.notFound();
   const documents = await envelopeDocumentsOf(db, envelope.id);

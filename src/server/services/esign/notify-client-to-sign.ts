@@ -47,13 +47,13 @@ export async function notifyClientToSign(ctx: ServiceContext, input: { applicati
       from: { status: application.status },
       to: { status: 'customerNotified', envelopeId: envelope.id },
     });
-    await tellParties(tx, config, application.id, ['customer'], {
+    await tellParties(tx, config, application.id, ['customer'], () => ({
       subject: 'Your documents are ready to sign',
       heading: 'Your documents are ready to sign',
       body: 'The independent advice certificate was received. You can now view and sign the documents of your application.',
       action: 'View and sign documents',
       path: `/applications/${application.id}/application-esign-prepared`,
-    });
+    }));
   });
   return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
 }

@@ -9,5 +9,5 @@ export async function getFirm({ db, actor: user }: ServiceContext, { id }: { id:
   assertCan(firmPolicy.can(user, 'read', { id }), 'notFound');
   const firm = await findFirm(db, id);
   if (!firm) throw AppError.notFound();
-  return { ...firm, abilities: firmPolicy.firmAbilities(user) };
+  return { ...firm, abilities: firmPolicy.firmAbilities(user, firm) };
 }

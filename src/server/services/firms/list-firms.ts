@@ -21,7 +21,7 @@ export async function listFirms({ db, actor }: ServiceContext, query: Paging & {
     ),
   ]);
   return {
-    items: items.map((firm) => ({ ...firm, abilities: firmAbilities(actor) })),
+    items: items.map((firm) => ({ ...firm, abilities: firmAbilities(actor, firm) })),
     total: counts?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -458,6 +458,7 @@ describe("lawyer's and client's view", () => {
   it('shows the client the contract documents once accepted, and ends their session when they no longer wish to proceed', async () => {
     const application = record({
       status: 'providerAccepted',
+      files: [file(31, 'formE', 'form-e.pdf'), file(40, 'loanAgreement', 'credit-agreement.pdf')],
       abilities: { ...noAbilities, transitions: ['customerApproved', 'customerRejected'], withdraw: true },
     });
     const { user, calls, router } = renderApp('/applications/1/details', {
@@ -514,6 +515,52 @@ describe("lawyer's and client's view", () => {
     expect(calls.find((call) => call.path === '/docusign/sign')?.body).toEqual({ applicationId: 1 });
   });
 
+  it('offers no documents before they are made (decision 446)', async () => {
+    const withdraw = { ...noAbilities, transitions: ['customerRejected'], withdraw: true };
+    // Accepted, but the contract documents are not made yet: no button that would lead to nothing.
+    renderApp('/applications/1/details', {
+      role: 'customer',
+      handlers: handlers(record({ status: 'providerAccepted', files: [], abilities: withdraw })),
+    });
+    expect(await screen.findByText('No files yet.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'i no longer wish to proceed' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'view documents and get independent advice' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your documents' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'What happens next' }).textContent).toContain(
+      'is preparing your contract documents',
+    );
+  });
+
+  it('offers the documents to read, not advice to get, once the certificate of advice is in (decision 446)', async () => {
+    const withdraw = { ...noAbilities, transitions: ['customerRejected'], withdraw: true };
+    const { user } = renderApp('/applications/1/details', {
+      role: 'customer',
+      handlers: handlers(
+        record({
+          status: 'esignPrepared',
+          independentAdvice: true,
+          files: [file(40, 'loanAgreement', 'credit-agreement.pdf')],
+          abilities: withdraw,
+        }),
+        {
+          'GET /applications/1/docs': () =>
+            json(200, {
+              documents: [
+                { type: 'loanAgreement', state: 'pending', files: [file(40, 'loanAgreement', 'credit-agreement.pdf')] },
+              ],
+            }),
+        },
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View documents' }));
+    expect(screen.queryByRole('button', { name: 'view documents and get independent advice' })).toBeNull();
+    expect(
+      await screen.findByText(
+        'Your certificate of independent advice has been received. These are the documents you will be asked to sign.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("offers 'Download signed docs' once signing made the loan", async () => {
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -521,23 +568,70 @@ describe("lawyer's and client's view", () => {
     });
     const { user } = renderApp('/applications/1/details', {
       role: 'customer',
-      handlers: handlers(record({ status: 'customerAccepted', loanId: 3 }), {
-        'GET /docusign/signedDocs': () =>
-          json(200, { envelopId: 'env-1', documents: [file(50, 'loanAgreement', 'credit-agreement-signed.pdf')] }),
-        'GET /applications/1/docs/loanAgreement/download': () => json(200, { url: '/api/files/signed', fileName: 'signed.pdf' }),
-      }),
+      handlers: handlers(
+        record({
+          status: 'customerAccepted',
+          loanId: 3,
+          envelopeId: 'env-1',
+          abilities: { ...noAbilities, downloadSignedDocuments: true },
+        }),
+        {
+          'GET /docusign/signedDocs': () =>
+            json(200, { envelopId: 'env-1', documents: [file(50, 'loanAgreement', 'credit-agreement-signed.pdf')] }),
+          'GET /applications/1/docs/loanAgreement/download': () =>
+            json(200, { url: '/api/files/signed', fileName: 'signed.pdf' }),
+        },
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
     await user.click(await screen.findByRole('button', { name: 'download credit-agreement-signed.pdf' }));
     await waitFor(() => expect(clicked).toEqual(['/api/files/signed']));
   });
 
-  it('says so when a loan has no documents signed in the portal (a loan made before signing here)', async () => {
+  it("gives the lawyer 'Download signed docs' too (decision 449)", async () => {
+    const { user, calls } = renderApp('/applications/1/details', {
+      role: 'lawyer',
+      handlers: handlers(
+        record({
+          status: 'customerAccepted',
+          loanId: 3,
+          envelopeId: 'env-1',
+          abilities: { ...noAbilities, downloadSignedDocuments: true },
+        }),
+        {
+          'GET /docusign/signedDocs': () =>
+            json(200, { envelopId: 'env-1', documents: [file(50, 'loanAgreement', 'credit-agreement-signed.pdf')] }),
+        },
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
+    expect(await screen.findByText('credit-agreement-signed.pdf')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/docusign/signedDocs')).toBe(true);
+  });
+
+  it('offers nothing for a loan made without signing here (decision 449)', async () => {
+    renderApp('/applications/1/details', {
+      role: 'customer',
+      handlers: handlers(
+        record({ status: 'customerAccepted', loanId: 3, abilities: { ...noAbilities, downloadSignedDocuments: false } }),
+      ),
+    });
+    expect(await screen.findByRole('region', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download signed docs' })).toBeNull();
+  });
+
+  it('says so when the server has no signed documents after all', async () => {
     const { user } = renderApp('/applications/1/details', {
       role: 'customer',
-      handlers: handlers(record({ status: 'customerAccepted', loanId: 3 }), {
-        'GET /docusign/signedDocs': () => json(404, { error: 'notFound' }),
-      }),
+      handlers: handlers(
+        record({
+          status: 'customerAccepted',
+          loanId: 3,
+          envelopeId: 'env-1',
+          abilities: { ...noAbilities, downloadSignedDocuments: true },
+        }),
+        { 'GET /docusign/signedDocs': () => json(404, { error: 'notFound' }) },
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
     expect(await screen.findByText(NO_SIGNED_DOCUMENTS)).toBeTruthy();

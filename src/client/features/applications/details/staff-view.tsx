@@ -75,7 +75,7 @@ export function StaffView({
             <FileList applicationId={application.id} files={application.files} />
           )}
         </section>
-        {application.loanId !== null ? <SignedDocuments applicationId={application.id} /> : null}
+        {abilities.downloadSignedDocuments ? <SignedDocuments applicationId={application.id} /> : null}
         {abilities.readEmails ? <ApplicationEmails applicationId={application.id} caseRef={caseRef} /> : null}
       </div>
     </div>
