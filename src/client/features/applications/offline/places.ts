@@ -12,7 +12,7 @@ import {
 import type { CreateApplicationPayload } from './create-application';
 import type { SaveStepPayload } from './save-step-mutation';
 import type { SubmitApplicationPayload } from './submit-application-mutation';
-import { isLocalApplicationId } from './application-ids';
+import { isLocalApplicationId, SUBMIT_DRAFT_KIND } from './application-ids';
 
 /**
  * Where the application's drafts, writes and files are seen and fixed, for the list of what waits
@@ -38,6 +38,15 @@ function stepPlace(applicationId: string, step: string, { role }: PlaceContext):
 
 registerDraftPlace('application', ([applicationId, step], context) =>
   applicationId && step ? stepPlace(applicationId, step, context) : null,
+);
+
+registerDraftPlace(SUBMIT_DRAFT_KIND, ([applicationId]) =>
+  applicationId
+    ? {
+        label: `${applicationName(applicationId)}: submit`,
+        href: paths.applicationStep.url({ id: applicationId, step: 'summary' }),
+      }
+    : null,
 );
 
 registerDraftPlace(NEW_APPLICATION_KIND, () => ({ label: 'New application', href: paths.newApplication.url() }));

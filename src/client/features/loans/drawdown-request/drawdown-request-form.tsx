@@ -16,9 +16,11 @@ import { enqueue, readQueued, waitForResult } from '../../../offline/outbox';
 import { paths } from '../../../routing/paths';
 import { sessionUserAtom } from '../../../session/session';
 import { Button } from '../../../ui/button';
+import { ActionBar } from '../../../ui/action-bar';
 import { RadioField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
-import { focusFirstError, useUnsavedMark } from '../../../ui/form-engine';
+import { useTouchedFields, useUnsavedMark } from '../../../ui/form-engine';
+import { focusFirstError } from '../../../ui/action-bars';
 import { FormMessage } from '../../../ui/form-message';
 import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField } from '../../../ui/number-field';
@@ -67,7 +69,8 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
   const draft = useDraft<RequestValues>(key, parseRequestDraft);
 
   const [values, setValues] = useState<RequestValues | null>(null);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // Touched as every form counts it: left after a change (ui/form-engine.ts).
+  const { touched, touch, changed, reset: resetTouched } = useTouchedFields();
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodes] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -126,41 +129,40 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     if (draft.draft === undefined) {
       wasWaiting.current = false;
       setValues(emptyRequest());
-      setTouched(new Set());
+      resetTouched();
       setSubmitted(false);
       setServerCodes({});
       setMessage(null);
       setSentNote('Your drawdown request has been sent.');
     } else if (draft.draft.status !== 'queued') wasWaiting.current = false;
-  }, [queued, draft.loaded, draft.draft]);
+  }, [queued, draft.loaded, draft.draft, resetTouched]);
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  const change = useCallback((path: string, update: (current: RequestValues) => RequestValues) => {
-    setSentNote(null);
-    setValues((current) => {
-      if (current === null) return current;
-      const next = update(current);
-      draftRef.current.save(next);
-      return next;
-    });
-    setServerCodes((current) => {
-      if (!(path in current)) return current;
-      const next = { ...current };
-      delete next[path];
-      return next;
-    });
-    setPendingWrite(true);
-    clearTimeout(settle.current);
-    settle.current = setTimeout(() => void draftRef.current.flush().finally(() => setPendingWrite(false)), 400);
-  }, []);
-
-  const touch = useCallback(
-    (path: string) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
-    [],
+  const change = useCallback(
+    (path: string, update: (current: RequestValues) => RequestValues) => {
+      setSentNote(null);
+      changed();
+      setValues((current) => {
+        if (current === null) return current;
+        const next = update(current);
+        draftRef.current.save(next);
+        return next;
+      });
+      setServerCodes((current) => {
+        if (!(path in current)) return current;
+        const next = { ...current };
+        delete next[path];
+        return next;
+      });
+      setPendingWrite(true);
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => void draftRef.current.flush().finally(() => setPendingWrite(false)), 400);
+    },
+    [changed],
   );
 
   const codes = useMemo(() => (values === null ? {} : requestCodes(values, creditAvailable)), [values, creditAvailable]);
@@ -247,6 +249,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
                 declarationDetails: { ...current.declarationDetails, [declaration]: next },
               }))
             }
+            onBlur={() => touch(`declarationDetails.${declaration}`)}
             error={errorOf(`declarationDetails.${declaration}`)}
           />
         ) : null}
@@ -328,14 +331,14 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
           <p className="drawdown-request__intro">Answer each statement True or False. If False, please give details.</p>
           {declarationFields}
         </fieldset>
-        <div className="drawdown-request__actions">
+        <ActionBar className="drawdown-request__actions">
           <Button type="submit" busy={busy}>
             request drawdown
           </Button>
           <p className="drawdown-request__saved" aria-live="polite">
             {draft.draft ? 'Draft kept on this device' : ''}
           </p>
-        </div>
+        </ActionBar>
         <FormMessage message={message} />
       </form>
     </section>
