@@ -89,14 +89,17 @@ const MARGIN_PX = 16;
 
 /**
  * Scrolls the page, only if needed, so the element is wholly in view between the top of the screen
- * and the sticky bar (its top first, when it is taller than that room).
+ * and the sticky bar (its top first, when it is taller than that room). With `from` (the page's
+ * title above it), the title is kept in view too whenever both fit.
  */
-export function revealInView(element: Element): void {
+export function revealInView(element: Element, from?: Element | null): void {
   const rect = element.getBoundingClientRect();
   const top = MARGIN_PX;
   const bottom = window.innerHeight - stickyBarHeight() - MARGIN_PX;
+  const start = from ? Math.min(from.getBoundingClientRect().top, rect.top) : rect.top;
   let by = 0;
-  if (rect.top < top || rect.height > bottom - top) by = rect.top - top;
+  if (from && rect.bottom - start <= bottom - top && (start < top || rect.bottom > bottom)) by = start - top;
+  else if (rect.top < top || rect.height > bottom - top) by = rect.top - top;
   else if (rect.bottom > bottom) by = rect.bottom - bottom;
   if (by !== 0) window.scrollBy({ top: by, behavior: 'instant' });
 }

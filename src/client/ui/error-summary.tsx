@@ -68,7 +68,8 @@ export function ErrorSummary({
     const summary = ref.current;
     if (!summary) return;
     summary.focus({ preventScroll: true });
-    revealInView(summary);
+    // Read with the page's title (which step) when both fit on the screen.
+    revealInView(summary, document.querySelector('main h1'));
   }, [focusKey]);
 
   return (
