@@ -11,7 +11,7 @@ import { brotliBytes, gzipBytes } from './precompress.js';
 /**
  * 105 KB brotli: entry chunk + its static imports + the sign-in route chunk + its static imports.
  * The former 120 KB gzipped cap in brotli terms (this code is 13 % smaller in brotli), rounded up
- * (docs/decisions.md: 311). Raised to 107 KB when the one connection state (a failed request
+ * (docs/decisions.md: 311). Raised to 107 KB (463) when the one connection state (a failed request
  * counts as offline, with its probe) and the focus return after a confirmation joined the entry:
  * every page needs both from its first paint.
  */
