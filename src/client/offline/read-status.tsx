@@ -27,10 +27,7 @@ export const WAITING_TITLE = 'Waiting on this device to be sent:';
 
 export type ReadShown = Pick<CachedQuery<unknown>, 'data' | 'savedAt' | 'fromCache' | 'error'>;
 
-type Notice =
-  | { tone: 'offline' | 'unavailable'; text: string }
-  | { tone: 'defect'; text: string; advice: string | null }
-  | null;
+type Notice = { tone: 'offline' | 'unavailable'; text: string } | { tone: 'defect'; text: string; advice: string | null } | null;
 
 function useNotice({ data, error }: ReadShown): Notice {
   const online = useOnline();
