@@ -8,8 +8,6 @@ import './choice-fields.css';
 export interface ChoiceOption {
   value: string | number;
   label: string;
-  /** Shown but not choosable (a select's option only). */
-  disabled?: boolean;
 }
 
 interface CommonProps {
@@ -72,7 +70,7 @@ export function SelectField({
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (
-            <option key={String(option.value)} value={String(option.value)} disabled={option.disabled}>
+            <option key={String(option.value)} value={String(option.value)}>
               {option.label}
             </option>
           ))}

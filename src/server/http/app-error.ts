@@ -1,4 +1,3 @@
-import type { components } from '../../shared/api/schema';
 import type { ErrorCode, FieldCode } from '../../shared/rules/error-codes';
 
 /** Field name → the code the client shows its words for. */
@@ -12,13 +11,7 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 429 | 501 | 503,
     readonly code: ErrorCode,
-    readonly extra: {
-      fields?: FieldCodes;
-      retryAfter?: number;
-      current?: unknown;
-      /** What the refusal is about, for the screen to say it in the user's terms. */
-      details?: components['schemas']['ErrorDetails'];
-    } = {},
+    readonly extra: { fields?: FieldCodes; retryAfter?: number; current?: unknown } = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -10,7 +10,6 @@ import { useSafeLiveQuery } from '../../offline/live';
 import { sessionUserAtom } from '../../session/session';
 import { brandAtom } from '../../session/brand';
 import { Button } from '../../ui/button';
-import { ActionBar } from '../../ui/action-bar';
 import { RadioField } from '../../ui/choice-fields';
 import { FormMessage } from '../../ui/form-message';
 import { noticeOrStatus } from '../../ui/focus-return';
@@ -166,7 +165,7 @@ export function DrawdownActions({
         </fieldset>
       ) : null}
       {transitions.length > 0 && !pending ? (
-        <ActionBar className="drawdown-actions__buttons">
+        <div className="drawdown-actions__buttons">
           {clientApproves ? (
             <Button
               disabled={!allTrue || busy !== null}
@@ -187,7 +186,7 @@ export function DrawdownActions({
               {drawdownStateActions[state].label}
             </Button>
           ))}
-        </ActionBar>
+        </div>
       ) : null}
       {offlineCopy ? (
         <p className="drawdown-hint">This is a saved copy: a decision you make is sent once you are back online.</p>
