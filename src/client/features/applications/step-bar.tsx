@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FormStep } from '../../../shared/journey/steps';
 
@@ -34,16 +34,10 @@ function moreOf(list: HTMLElement): More {
  * buttons show that there are more steps either side (decision 335). While it overflows, the row
  * itself can take the focus, so it can be scrolled from the keyboard even when no step is a link
  * (the new application's bar).
- *
- * On a phone (below 600 px) a long step name would be cut by the row's edge, so the bar shows the
- * current step alone, its name wrapping, with 'show all N steps', which lists every step on its own
- * line, each name in full (docs/decisions.md 451). From 600 px the row scrolls as above.
  */
 export function StepBar({ items, current }: { items: readonly StepBarItem[]; current: FormStep }) {
   const listRef = useRef<HTMLOListElement>(null);
-  const listId = useId();
   const [more, setMore] = useState<More>({ before: false, after: false });
-  const [open, setOpen] = useState(false);
 
   const measure = useCallback(() => {
     const list = listRef.current;
@@ -84,12 +78,7 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
   };
 
   const overflowing = more.before || more.after;
-  const classes = [
-    'step-bar',
-    more.before ? 'step-bar--more-before' : '',
-    more.after ? 'step-bar--more-after' : '',
-    open ? 'step-bar--open' : '',
-  ]
+  const classes = ['step-bar', more.before ? 'step-bar--more-before' : '', more.after ? 'step-bar--more-after' : '']
     .filter(Boolean)
     .join(' ');
 
@@ -108,7 +97,6 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
       </button>
       <ol
         ref={listRef}
-        id={listId}
         className="step-bar__list"
         tabIndex={overflowing ? 0 : undefined}
         aria-label={overflowing ? 'Application steps, scroll sideways for more' : undefined}
@@ -164,16 +152,6 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
         onClick={() => scrollBy(1)}
       >
         ›
-      </button>
-      {/* Phones only (CSS): every step's name in full, one a line. */}
-      <button
-        type="button"
-        className="step-bar__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? 'hide the steps' : `show all ${items.length} steps`}
       </button>
     </nav>
   );
