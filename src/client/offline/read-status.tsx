@@ -27,10 +27,7 @@ export const WAITING_TITLE = 'Waiting on this device to be sent:';
 
 export type ReadShown = Pick<CachedQuery<unknown>, 'data' | 'savedAt' | 'fromCache' | 'error'>;
 
-type Notice =
-  | { tone: 'offline' | 'unavailable'; text: string }
-  | { tone: 'defect'; text: string; advice: string | null }
-  | null;
+type Notice = { tone: 'offline' | 'unavailable'; text: string } | { tone: 'defect'; text: string; advice: string | null } | null;
 
 function useNotice({ data, error }: ReadShown): Notice {
   const online = useOnline();
@@ -59,9 +56,9 @@ export function ReadStatus({ read }: { read: ReadShown }) {
     <div className={`read-status${notice ? ` read-status--${notice.tone}` : ''}`} role="status">
       {notice ? (
         <>
-          {saved ? <p className="read-status__saved">{saved}</p> : null}
           <p className="read-status__text">{notice.text}</p>
           {notice.tone === 'defect' && notice.advice ? <p className="read-status__advice">{notice.advice}</p> : null}
+          {saved ? <p className="read-status__saved">{saved}</p> : null}
           {waiting.length > 0 ? (
             <div className="read-status__waiting">
               <p className="read-status__waiting-title">{WAITING_TITLE}</p>

@@ -33,11 +33,7 @@ export default function ApplicationDetailsPage() {
   if (id === null || (!application && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!application) {
-    return (
-      <Page title={TITLE}>
-        {error ? <ReadStatus read={read} /> : <PageSpinner />}
-      </Page>
-    );
+    return <Page title={TITLE}>{error ? <ReadStatus read={read} /> : <PageSpinner />}</Page>;
   }
   return (
     <Page title={TITLE}>

@@ -115,11 +115,7 @@ export default function DrawdownPage() {
   if (id === null || (!drawdown && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!drawdown) {
-    return (
-      <Page title="Drawdown">
-        {error ? <ReadStatus read={read} /> : <PageSpinner />}
-      </Page>
-    );
+    return <Page title="Drawdown">{error ? <ReadStatus read={read} /> : <PageSpinner />}</Page>;
   }
 
   return (

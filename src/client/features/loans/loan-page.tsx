@@ -108,11 +108,7 @@ export default function LoanPage() {
   if (id === null || (!loan && isNotFound(error))) return <NotFoundPage />;
   if (!user) return null;
   if (!loan) {
-    return (
-      <Page title="Open Loan">
-        {error ? <ReadStatus read={query} /> : <PageSpinner />}
-      </Page>
-    );
+    return <Page title="Open Loan">{error ? <ReadStatus read={query} /> : <PageSpinner />}</Page>;
   }
   const abilities = loanAbilities(loan);
 
