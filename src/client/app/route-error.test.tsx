@@ -3,12 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { errorMessages } from '../../shared/rules/error-codes';
-import { reportUnanswered, resetConnectionForTests } from '../api/connection';
 import { RouteError, SCREEN_NOT_LOADED_TITLE, SCREEN_OFFLINE_TEXT, SCREEN_OFFLINE_TITLE } from './route-error';
 
 afterEach(() => {
   cleanup();
-  resetConnectionForTests();
   localStorage.clear();
   vi.restoreAllMocks();
 });
@@ -29,14 +27,14 @@ function renderFailing(error: Error) {
 
 describe('the route error element (decision 400)', () => {
   it('a screen that could not be fetched offline says the device is offline, not "Unhandled error"', async () => {
-    reportUnanswered();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/drawdowns-page.js'));
     expect(await screen.findByRole('heading', { name: SCREEN_OFFLINE_TITLE })).toBeTruthy();
     expect(screen.getByText(SCREEN_OFFLINE_TEXT)).toBeTruthy();
     expect(screen.queryByText(/Unhandled error/)).toBeNull();
   });
 
-  it('one that could not be fetched online was most likely replaced by an update', async () => {
+  it('one that could not be fetched otherwise says it may have been updated or the connection dropped: reload', async () => {
     renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/drawdowns-page.js'));
     expect(await screen.findByRole('heading', { name: SCREEN_NOT_LOADED_TITLE })).toBeTruthy();
   });
