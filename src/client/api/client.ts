@@ -1,6 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../shared/api/schema';
-import { reportAnswered, reportUnanswered } from './connection';
 
 /**
  * The one API client. Types come from openapi.yaml (npm run gen:api).
@@ -16,13 +15,30 @@ export const api = createClient<paths>({
       response = await globalThis.fetch(request);
     } catch (error) {
       // A call its caller gave up on says nothing about the connection.
-      if (!request.signal?.aborted) reportUnanswered();
+      if (!request.signal?.aborted) callReporter?.unanswered();
       throw error;
     }
-    reportAnswered();
+    callReporter?.answered();
     return response;
   },
 });
+
+interface CallReporter {
+  /** The server answered (any status). */
+  answered: () => void;
+  /** No answer at all. */
+  unanswered: () => void;
+}
+
+let callReporter: CallReporter | null = null;
+
+/**
+ * The connection state (connection.ts) plugs itself in here when it is loaded, so the public
+ * pages' first chunk does not carry it (their size budget, decision 311).
+ */
+export function setCallReporter(next: CallReporter | null): void {
+  callReporter = next;
+}
 
 interface AuthHandlers {
   /** The bearer token of the current session, if any. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { setCallReporter } from './client';
 
 /**
  * The client's one word on the connection (decision 401). The browser's `navigator.onLine` is
@@ -128,6 +129,9 @@ function stopBrowserEventsWhenUnused(): void {
   browserEvents?.();
   browserEvents = null;
 }
+
+// Every API call reports here from now on (the private screens load this module with the shell).
+setCallReporter({ answered: reportAnswered, unanswered: reportUnanswered });
 
 /** Calls `listener` whenever the device goes offline or comes back. */
 export function subscribeConnection(listener: () => void): () => void {

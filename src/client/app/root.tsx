@@ -3,7 +3,6 @@ import { Outlet } from 'react-router-dom';
 import { useStore } from 'jotai';
 import { readStoredSession, refreshSession, sessionAtom, TOKEN_KEY } from '../session/session';
 import { refreshBrand } from '../session/brand';
-import { subscribeReconnected } from '../api/connection';
 import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from '../routing/scroll';
 import { Overlays } from '../ui/overlays';
 import { UpdatePrompt } from '../pwa/update-prompt';
@@ -22,6 +21,7 @@ export function Root() {
   useEffect(() => {
     void refreshBrand(store);
     void refreshSession(store);
+    const onOnline = () => void refreshBrand(store);
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;
       const stored = readStoredSession();
@@ -32,11 +32,10 @@ export function Root() {
       store.set(sessionAtom, stored.status === 'signedOut' ? { status: 'signedOut', reason: 'signedOut' } : stored);
       if (stored.status === 'restoring') void refreshSession(store);
     };
-    // Back online (the browser's word checked with the server, decision 401): the brand may have changed.
-    const stopReconnected = subscribeReconnected(() => void refreshBrand(store));
+    window.addEventListener('online', onOnline);
     window.addEventListener('storage', onStorage);
     return () => {
-      stopReconnected();
+      window.removeEventListener('online', onOnline);
       window.removeEventListener('storage', onStorage);
     };
   }, [store]);

@@ -1,6 +1,5 @@
 import { useRouteError } from 'react-router-dom';
 import { errorMessages } from '../../shared/rules/error-codes';
-import { isOnline } from '../api/connection';
 import { defectAdvice } from '../api/failure';
 import { readCachedBrand } from '../session/brand';
 import '../ui/button.css';
@@ -9,7 +8,8 @@ export const SCREEN_OFFLINE_TITLE = 'You are offline';
 export const SCREEN_OFFLINE_TEXT =
   'This screen has not been saved on this device yet. It opens once you are back online: reload the page then.';
 export const SCREEN_NOT_LOADED_TITLE = 'This screen could not be loaded';
-export const SCREEN_NOT_LOADED_TEXT = 'The portal may have been updated meanwhile. Reload the page to open its latest version.';
+export const SCREEN_NOT_LOADED_TEXT =
+  'The portal may have been updated meanwhile, or the connection may have dropped. Reload the page once you are online.';
 
 /** A screen's code that could not be fetched (a lazy route's chunk), as browsers word it. */
 function isLoadFailure(error: unknown): boolean {
@@ -21,18 +21,20 @@ function isLoadFailure(error: unknown): boolean {
 
 /**
  * A screen's code failed to load or threw while rendering (decision 400). A screen that could not
- * be fetched offline says so; one that could not be fetched online was most likely replaced by an
- * update; only a real defect reads 'Unhandled error', and then says what to do. Plain markup and
- * the brand as this device last saved it: this must work when nothing else does.
+ * be fetched offline says so; one that could not be fetched otherwise was replaced by an update or
+ * lost on a dropping connection; only a real defect reads 'Unhandled error', and then says what to
+ * do. Plain markup and the brand as this device last saved it: this must work when nothing else does.
  */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
   const loadFailure = isLoadFailure(error);
+  // The browser is believed when it says offline; the connection state itself (decision 401) stays
+  // out of this first chunk, which the public pages load too.
   const [title, text] = loadFailure
-    ? isOnline()
-      ? [SCREEN_NOT_LOADED_TITLE, SCREEN_NOT_LOADED_TEXT]
-      : [SCREEN_OFFLINE_TITLE, SCREEN_OFFLINE_TEXT]
+    ? globalThis.navigator?.onLine === false
+      ? [SCREEN_OFFLINE_TITLE, SCREEN_OFFLINE_TEXT]
+      : [SCREEN_NOT_LOADED_TITLE, SCREEN_NOT_LOADED_TEXT]
     : [errorMessages.unhandled, defectAdvice(readCachedBrand())];
   return (
     <main id="main" className="route-error">

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { startSession, type AppStore } from '../session/session';
-import { ApiResponseError } from '../api/failure';
-import { useCachedQuery } from './cache';
+import { ApiResponseError, readFailure } from '../api/failure';
+import { reportAnswered, reportUnanswered } from '../api/connection';
+import { setReadTimeoutForTests, useCachedQuery } from './cache';
+import { FOLLOW_INTERVAL_MS } from './read-again';
 import { db } from './db';
 import { signOut } from '../session/session';
 import { startSync } from './sync-engine';
@@ -16,10 +18,11 @@ import { registerMutation } from './mutation-registry';
 import { enqueue } from './outbox';
 import { classify } from './send-outcome';
 
-// A write of this test's own: the server takes it (POST /records).
+// Writes of this test's own: the server takes the first (POST /records) and may refuse the second.
 declare module './mutation-registry' {
   interface MutationKinds {
     cacheTestWrite: { name: string };
+    cacheTestRefusedWrite: { name: string };
   }
 }
 registerMutation({
@@ -27,6 +30,15 @@ registerMutation({
   payload: v.object({ name: v.string() }),
   scope: () => null,
   send: async () => classify((await fetch(`${location.origin}/api/records`, { method: 'POST', body: '{}' })).status, {}),
+});
+registerMutation({
+  kind: 'cacheTestRefusedWrite',
+  payload: v.object({ name: v.string() }),
+  scope: () => null,
+  send: async () => {
+    const answer = await fetch(`${location.origin}/api/records/spend`, { method: 'POST', body: '{}' });
+    return classify(answer.status, (await answer.json()) as unknown);
+  },
 });
 
 let store: AppStore;
@@ -37,6 +49,10 @@ beforeEach(async () => {
 });
 
 afterEach(() => cleanup());
+
+function sameItems(data: unknown, items: number[]): boolean {
+  return JSON.stringify(data) === JSON.stringify({ items });
+}
 
 function renderQuery(fetcher: () => Promise<unknown>, key = 'records?page=1') {
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -116,6 +132,127 @@ describe('after a sync that changed the server’s data (decision 340)', () => {
     records = [1, 9, 10];
     await act(() => enqueue({ kind: 'cacheTestWrite', name: 'another' }));
     await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 9, 10] }));
+    stop();
+  });
+});
+
+describe('reading again (decisions 400 and 402)', () => {
+  it('a read again that fails keeps what the screen shows, as the device’s copy with the time it was read', async () => {
+    let answer: 'ok' | 'none' = 'ok';
+    const view = renderQuery(async () => {
+      if (answer === 'none') throw new TypeError('Failed to fetch');
+      return { items: [1, 2] };
+    });
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 2] }));
+    const shown = view.result.current.data;
+    const savedAt = view.result.current.savedAt;
+    answer = 'none';
+    act(() => view.result.current.reload());
+    await waitFor(() => expect(view.result.current.fromCache).toBe(true));
+    expect(view.result.current.data).toBe(shown);
+    expect(view.result.current.savedAt).toBe(savedAt);
+    expect(readFailure(view.result.current.error).kind).toBe('offline');
+  });
+
+  it('the same answer read again keeps the same object, so nothing renders for it', async () => {
+    let reads = 0;
+    const view = renderQuery(async () => {
+      reads += 1;
+      return { items: [1, 2] };
+    });
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 2] }));
+    const shown = view.result.current.data;
+    act(() => view.result.current.reload());
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(view.result.current.loading).toBe(false));
+    expect(view.result.current.data).toBe(shown);
+  });
+
+  it('reads again when the device comes back online after requests went unanswered', async () => {
+    let records = [1];
+    const view = renderQuery(async () => ({ items: [...records] }));
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1] }));
+    act(() => reportUnanswered());
+    records = [1, 2];
+    act(() => reportAnswered());
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 2] }));
+  });
+
+  it('follows other people’s changes: every FOLLOW_INTERVAL_MS while the page is visible, and when its window gets the focus', async () => {
+    // Only the interval is faked: the store and the checks below run on real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let step = 'first read';
+    const eventually = async (check: () => boolean) => {
+      for (let waited = 0; !check(); waited += 20) {
+        if (waited > 4000) throw new Error(`not read again (${step})`);
+        await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      }
+    };
+    try {
+      let records = [1];
+      let reads = 0;
+      const view = renderQuery(async () => {
+        reads += 1;
+        return { items: [...records] };
+      });
+      await eventually(() => sameItems(view.result.current.data, [1]));
+      records = [1, 2];
+      step = 'interval';
+      act(() => void vi.advanceTimersByTime(FOLLOW_INTERVAL_MS));
+      await eventually(() => sameItems(view.result.current.data, [1, 2]));
+
+      records = [1, 2, 3];
+      step = 'focus';
+      act(() => void window.dispatchEvent(new Event('focus')));
+      await eventually(() => sameItems(view.result.current.data, [1, 2, 3]));
+
+      // A hidden page reads nothing until it is seen again.
+      const before = reads;
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      act(() => void vi.advanceTimersByTime(FOLLOW_INTERVAL_MS * 3));
+      // (Longer than the gap that makes a focus and a visibility change one read.)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
+      expect(reads).toBe(before);
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      step = 'visible again';
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await eventually(() => reads === before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an answer that does not come in time: the copy is shown meanwhile as the portal not answering, then the answer', async () => {
+    const online = renderQuery(async () => ({ items: [1] }));
+    await waitFor(() => expect(online.result.current.data).toEqual({ items: [1] }));
+    online.unmount();
+    setReadTimeoutForTests(50);
+    try {
+      let answer: (value: { items: number[] }) => void = () => undefined;
+      const slow = renderQuery(() => new Promise<{ items: number[] }>((resolve) => (answer = resolve)));
+      await waitFor(() => expect(slow.result.current.fromCache).toBe(true));
+      expect(slow.result.current.data).toEqual({ items: [1] });
+      expect(readFailure(slow.result.current.error)).toMatchObject({ kind: 'offline', code: 'timeout' });
+      act(() => answer({ items: [1, 2] }));
+      await waitFor(() => expect(slow.result.current.data).toEqual({ items: [1, 2] }));
+      expect(slow.result.current.fromCache).toBe(false);
+    } finally {
+      setReadTimeoutForTests(null);
+    }
+  });
+});
+
+describe('after a refused write (decision 403)', () => {
+  it('the lists and records read again: the refusal means the server’s data moved on without this device', async () => {
+    let credit = 100;
+    fakeServer({ 'POST /records/spend': () => jsonResponse(400, { error: 'validation', fields: { amount: 'exceedsCredit' } }) });
+    const view = renderQuery(async () => ({ credit }), 'loan:1');
+    await waitFor(() => expect(view.result.current.data).toEqual({ credit: 100 }));
+    const stop = startSync(store);
+    // Another device used part of the credit meanwhile: the write is refused.
+    credit = 40;
+    await act(() => enqueue({ kind: 'cacheTestRefusedWrite', name: 'too much' }));
+    await waitFor(() => expect(view.result.current.data).toEqual({ credit: 40 }));
     stop();
   });
 });

@@ -82,6 +82,12 @@ function mayUseCopy(error: unknown): boolean {
  * saved copy (decision 400); an answer that comes later is still shown.
  */
 export const READ_TIMEOUT_MS = 15_000;
+let readTimeoutMs = READ_TIMEOUT_MS;
+
+/** For tests: a shorter wait (null: READ_TIMEOUT_MS again). */
+export function setReadTimeoutForTests(ms: number | null): void {
+  readTimeoutMs = ms ?? READ_TIMEOUT_MS;
+}
 
 export interface CachedQuery<T> {
   data: T | undefined;
@@ -124,7 +130,7 @@ function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 function withinTime<T>(fetching: Promise<Settled<T>>): Promise<Settled<T> | 'late'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), READ_TIMEOUT_MS);
+    timer = setTimeout(() => resolve('late'), readTimeoutMs);
   });
   return Promise.race([fetching, late]).finally(() => clearTimeout(timer));
 }

@@ -42,39 +42,40 @@ function useNotice({ data, error }: ReadShown): Notice {
   return { tone: 'defect', text, advice: text === errorMessages.unhandled ? defectAdvice(brand) : null };
 }
 
-export function ReadStatus({ read }: { read: ReadShown }) {
-  const notice = useNotice(read);
+/** The user's writes waiting for this page (read only while the page is not a fresh answer: decision 385's reads). */
+function WaitingForPage() {
   const { pathname } = useLocation();
   const waiting = useQueuedFor(pathname);
-  const online = useOnline();
+  if (waiting.length === 0) return null;
+  return (
+    <div className="read-status__waiting">
+      <p className="read-status__waiting-title">{WAITING_TITLE}</p>
+      <ul className="read-status__waiting-list">
+        {waiting.map((item) => (
+          <li key={item.id}>
+            {item.place?.label ?? 'A change made on this device'}{' '}
+            <span className="read-status__when">({formatDateTime(item.at)})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ReadStatus({ read }: { read: ReadShown }) {
+  const notice = useNotice(read);
   // Offline, even an answer read before the connection went is this device's copy now.
   const saved =
-    read.data !== undefined && read.savedAt !== undefined && (read.fromCache || !online)
-      ? `Saved copy from ${formatDateTime(read.savedAt)}`
-      : null;
+    notice && read.data !== undefined && read.savedAt !== undefined ? `Saved copy from ${formatDateTime(read.savedAt)}` : null;
   return (
     <div className={`read-status${notice ? ` read-status--${notice.tone}` : ''}`} role="status">
       {notice ? (
         <>
-          {saved ? <p className="read-status__saved">{saved}</p> : null}
           <p className="read-status__text">{notice.text}</p>
           {notice.tone === 'defect' && notice.advice ? <p className="read-status__advice">{notice.advice}</p> : null}
-          {waiting.length > 0 ? (
-            <div className="read-status__waiting">
-              <p className="read-status__waiting-title">{WAITING_TITLE}</p>
-              <ul className="read-status__waiting-list">
-                {waiting.map((item) => (
-                  <li key={item.id}>
-                    {item.place?.label ?? 'A change made on this device'}{' '}
-                    <span className="read-status__when">({formatDateTime(item.at)})</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          {saved ? <p className="read-status__saved">{saved}</p> : null}
+          <WaitingForPage />
         </>
-      ) : saved ? (
-        <p className="read-status__saved">{saved}</p>
       ) : null}
     </div>
   );

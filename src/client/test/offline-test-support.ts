@@ -81,12 +81,13 @@ export function signedInStore(user = testUser(), token = 'token-1'): AppStore {
 
 export async function resetOffline(): Promise<void> {
   stopSyncForTests();
-  resetConnectionForTests();
   resetEngineStateForTests();
   setUploadTransport(null);
   resetPersistenceRequest();
   resetStorageErrorReports();
   await clearAllTables();
+  // After the awaits: a send of the test before that was still under way has reported by now.
+  resetConnectionForTests();
   localStorage.clear();
   vi.unstubAllGlobals();
 }

@@ -115,8 +115,8 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
 
   return (
     <Page title="Law firm">
-      <ReadStatus read={read} />
       <p className="admin-subtitle">{firm.firmName}</p>
+      <ReadStatus read={read} />
       <Collapsible.Root className="admin-details card" open={open} onOpenChange={setOpen}>
         <h2 className="admin-details__heading">
           <Collapsible.Trigger className="admin-details__trigger">

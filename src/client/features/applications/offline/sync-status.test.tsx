@@ -81,7 +81,7 @@ describe('sync status', () => {
     }
   });
 
-  it('is a polite live region showing all saved, then the waiting changes, then all saved again', async () => {
+  it('is a polite live region showing all saved, then the waiting changes (offline: their sends got no answer, decision 401), then all saved again', async () => {
     const server = fakeServer({
       'POST /applications/update/case': () => jsonResponse(200, { data: {}, version: 1 }),
     });
@@ -93,10 +93,10 @@ describe('sync status', () => {
 
     await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
     await syncNow();
-    await waitFor(() => expect(status.textContent).toBe('1 change waiting for a connection'));
+    await waitFor(() => expect(status.textContent).toBe('Offline · 1 change waiting for a connection'));
     await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
     await syncNow();
-    await waitFor(() => expect(status.textContent).toBe('2 changes waiting for a connection'));
+    await waitFor(() => expect(status.textContent).toBe('Offline · 2 changes waiting for a connection'));
 
     server.offline = false;
     await syncNow();

@@ -7,6 +7,7 @@ import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
 import { sessionAtom, type SessionUser } from '../../../session/session';
 import { clearAllTables, db } from '../../../offline/db';
+import { resetConnectionForTests } from '../../../api/connection';
 import { Overlays } from '../../../ui/overlays';
 import { permissionsByRole } from '../../../../shared/rules/permissions';
 import { assetStep } from './asset-step';
@@ -143,6 +144,8 @@ async function uploadRows() {
 
 beforeEach(async () => {
   await clearAllTables();
+  // A test's unanswered request (an upload with no server behind it) leaves the device offline.
+  resetConnectionForTests();
   latest = emptyAssetValues();
 });
 

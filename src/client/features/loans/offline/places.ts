@@ -14,17 +14,19 @@ import { EDIT_DRAFT_KIND } from './update-drawdown-mutation';
  * change of a request on that drawdown's page and the drawdowns list.
  */
 
-const loanPlace = (loanId: unknown, what: string, pages: readonly string[] = []) =>
-  loanId === undefined || loanId === ''
-    ? null
-    : { label: `Loan ${String(loanId)}: ${what}`, href: paths.loan.url({ id: String(loanId) }), pages };
+/** 'Loan LFAMA00012: …': the reference the loan's page and the lists show. */
+const loanPlace = (loanId: unknown, what: string, pages: readonly string[] = []) => {
+  if (loanId === undefined || loanId === '') return null;
+  const id = Number(loanId);
+  const name = Number.isInteger(id) && id > 0 ? loanReference(id) : String(loanId);
+  return { label: `Loan ${name}: ${what}`, href: paths.loan.url({ id: String(loanId) }), pages };
+};
 
-/** 'drawdown request for £1,234.56 (LFAMA00012)': the amount as the lawyer typed it, when it is there. */
-function requestWhat(loanId: number, amount: unknown): string {
-  const reference = Number.isInteger(loanId) ? ` (${loanReference(loanId)})` : '';
+/** 'drawdown request for £1,234.56': the amount as the lawyer typed it, when it is there. */
+function requestWhat(amount: unknown): string {
   return typeof amount === 'number' && Number.isFinite(amount)
-    ? `drawdown request for ${formatMoney(amount)}${reference}`
-    : `drawdown request${reference}`;
+    ? `drawdown request for ${formatMoney(amount)}`
+    : 'drawdown request';
 }
 
 registerDraftPlace(REQUEST_DRAFT_KIND, ([loanId]) => loanPlace(loanId, 'drawdown request'));
@@ -42,7 +44,7 @@ const editPlace = (drawdownId: unknown) =>
 registerDraftPlace(EDIT_DRAFT_KIND, ([drawdownId]) => editPlace(drawdownId));
 registerWritePlace<{ drawdownId: number }>('updateDrawdown', ({ drawdownId }) => editPlace(drawdownId));
 registerWritePlace<{ loanId: number; request?: { amount?: unknown } }>('requestDrawdown', ({ loanId, request }) =>
-  loanPlace(loanId, requestWhat(loanId, request?.amount), [paths.loans.url(), paths.drawdowns.url()]),
+  loanPlace(loanId, requestWhat(request?.amount), [paths.loans.url(), paths.drawdowns.url()]),
 );
 registerWritePlace<{ loanId: number; state: string }>('changeLoanState', ({ loanId }) =>
   loanPlace(loanId, 'status change', [paths.loans.url()]),
