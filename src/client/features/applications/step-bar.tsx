@@ -35,9 +35,8 @@ function moreOf(list: HTMLElement): More {
  * itself can take the focus, so it can be scrolled from the keyboard even when no step is a link
  * (the new application's bar).
  *
- * On a phone (below 600 px) a long step name would be cut by the row's edge, so the bar shows the
- * current step alone, its name wrapping, with 'show all N steps', which lists every step on its own
- * line, each name in full (docs/decisions.md 451). From 600 px the row scrolls as above.
+ * On a phone (below 600 px) a long step name is cut by the row's edge, so the row ends with 'all
+ * steps', which lists every step on a line of its own, each name in full (docs/decisions.md 451).
  */
 export function StepBar({ items, current }: { items: readonly StepBarItem[]; current: FormStep }) {
   const listRef = useRef<HTMLOListElement>(null);
@@ -173,7 +172,7 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? 'hide the steps' : `show all ${items.length} steps`}
+        {open ? 'hide steps' : 'all steps'}
       </button>
     </nav>
   );
