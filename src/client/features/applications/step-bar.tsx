@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FormStep } from '../../../shared/journey/steps';
 
@@ -34,10 +34,15 @@ function moreOf(list: HTMLElement): More {
  * buttons show that there are more steps either side (decision 335). While it overflows, the row
  * itself can take the focus, so it can be scrolled from the keyboard even when no step is a link
  * (the new application's bar).
+ *
+ * On a phone (below 600 px) a long step name is cut by the row's edge, so the row ends with 'all
+ * steps', which lists every step on a line of its own, each name in full (docs/decisions.md 451).
  */
 export function StepBar({ items, current }: { items: readonly StepBarItem[]; current: FormStep }) {
   const listRef = useRef<HTMLOListElement>(null);
+  const listId = useId();
   const [more, setMore] = useState<More>({ before: false, after: false });
+  const [open, setOpen] = useState(false);
 
   const measure = useCallback(() => {
     const list = listRef.current;
@@ -78,7 +83,12 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
   };
 
   const overflowing = more.before || more.after;
-  const classes = ['step-bar', more.before ? 'step-bar--more-before' : '', more.after ? 'step-bar--more-after' : '']
+  const classes = [
+    'step-bar',
+    more.before ? 'step-bar--more-before' : '',
+    more.after ? 'step-bar--more-after' : '',
+    open ? 'step-bar--open' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -97,6 +107,7 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
       </button>
       <ol
         ref={listRef}
+        id={listId}
         className="step-bar__list"
         tabIndex={overflowing ? 0 : undefined}
         aria-label={overflowing ? 'Application steps, scroll sideways for more' : undefined}
@@ -152,6 +163,16 @@ export function StepBar({ items, current }: { items: readonly StepBarItem[]; cur
         onClick={() => scrollBy(1)}
       >
         ›
+      </button>
+      {/* Phones only (CSS): every step's name in full, one a line. */}
+      <button
+        type="button"
+        className="step-bar__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'hide steps' : 'all steps'}
       </button>
     </nav>
   );
