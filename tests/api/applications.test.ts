@@ -679,7 +679,11 @@ describe('POST /applications/state/update (submit)', () => {
     expect(res.json()).toMatchObject({ id, status: 'submitted' });
     const again = await a.submit(token.lawyer, id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'conflict' });
+    // Submitted by this lawyer a moment ago (decision 432).
+    expect(again.json()).toEqual({
+      error: 'conflict',
+      details: { statusChange: { status: 'submitted', at: expect.any(String), by: 'you' } },
+    });
     const audit = await server.rows<{ from_state: unknown; to_state: unknown }>(
       sql`select from_state, to_state from audit_events where entity_id = ${String(id)} and action = 'statusChanged'`,
     );

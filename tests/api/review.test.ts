@@ -134,7 +134,11 @@ describe('accepting and rejecting (staff, in the review state)', () => {
 
     const again = await changeState(token.admin, id, 'providerAccepted');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'conflict' });
+    // Accepted by this member of staff a moment ago (decision 432).
+    expect(again.json()).toEqual({
+      error: 'conflict',
+      details: { statusChange: { status: 'providerAccepted', at: expect.any(String), by: 'you' } },
+    });
   });
 
   it('needs a loan amount to accept (409 loanAmountMissing), changing nothing', async () => {

@@ -69,11 +69,13 @@ const auth: Middleware = {
 };
 api.use(auth);
 
-/** Whole-request error body of the contract: `{ error: code, fields?: { field: code } }`. */
+/** Whole-request error body of the contract: `{ error: code, fields?: { field: code }, details? }`. */
 export interface ApiErrorBody {
   error: string;
   fields?: Record<string, string>;
   retryAfter?: number;
+  /** What the refusal is about (the contract's ErrorDetails), to be read with its schema. */
+  details?: unknown;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -33,6 +33,8 @@ export type Failure =
       body: ApiErrorBody | null;
       /** Seconds, from the body or the Retry-After header (429). */
       retryAfter?: number;
+      /** What the refusal is about (the contract's ErrorDetails), as sent; read it with its schema. */
+      details?: unknown;
     };
 
 export type CallOutcome<T> = { ok: true; data: T } | ({ ok: false } & Failure);
@@ -79,6 +81,7 @@ export function httpFailure(status: number, body: unknown, retryAfterHeader?: st
     fields: fieldCodes(body),
     body: errorBody,
     ...(Number.isFinite(seconds) && seconds > 0 ? { retryAfter: seconds } : {}),
+    ...(errorBody?.details && typeof errorBody.details === 'object' ? { details: errorBody.details } : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export const draftRowSchema = v.object({
   status: v.optional(v.picklist(draftStatuses), 'editing'),
   serverCodes: v.optional(codes),
   serverError: v.optional(v.string()),
+  /** After a refused save: what the refusal is about (the contract's ErrorDetails), as sent. */
+  serverDetails: v.optional(v.unknown()),
   conflict: v.optional(v.object({ data: v.unknown(), version: v.number() })),
 });
 export type DraftRow = v.InferOutput<typeof draftRowSchema>;
@@ -114,6 +116,8 @@ export const resultRowSchema = v.object({
   body: v.optional(v.unknown()),
   error: v.optional(v.string()),
   fields: v.optional(codes),
+  /** What a refusal is about (the contract's ErrorDetails), as sent. */
+  details: v.optional(v.unknown()),
   current: v.optional(v.object({ data: v.unknown(), version: v.number() })),
   /**
    * A versioned write that went through: the version of `key` it was based on and the one it made,

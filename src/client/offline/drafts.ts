@@ -27,6 +27,8 @@ export interface DraftRecord<V> {
   serverCodes?: Record<string, string>;
   /** After a refused save: the whole-request error code ('validation', 'notEditable', …). */
   serverError?: string;
+  /** After a refused save: what the refusal is about (the contract's ErrorDetails), to be read with its schema. */
+  serverDetails?: unknown;
   /** After a 409: the server's copy, for the field-by-field choice. */
   conflict?: { data: unknown; version: number };
 }

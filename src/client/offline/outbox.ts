@@ -70,7 +70,7 @@ export async function enqueue(input: MutationInput): Promise<string> {
         const draft = await readDraftRow(userId, draftKey);
         if (draft) {
           draftUpdatedAt = draft.updatedAt;
-          const { serverCodes: _codes, serverError: _error, conflict: _conflict, ...rest } = draft;
+          const { serverCodes: _codes, serverError: _error, serverDetails: _details, conflict: _conflict, ...rest } = draft;
           await db.drafts.put({ ...rest, status: 'queued' });
         }
       }
@@ -100,7 +100,7 @@ export type MutationResult =
   /** Kept on the device: offline, paused until sign-in, waiting for an earlier write, or slow. */
   | { status: 'queued' }
   /** `error`: the whole-request code; `fields`: field path → code (src/shared/rules/error-codes.ts). */
-  | { status: 'rejected'; fields: Record<string, string>; error: string }
+  | { status: 'rejected'; fields: Record<string, string>; error: string; details?: unknown }
   /** The server's current copy, for the field-by-field choice. */
   | { status: 'conflict'; current: { data: unknown; version: number } };
 
@@ -109,7 +109,12 @@ function toResult(row: ResultRow): MutationResult {
     case 'done':
       return { status: 'done', body: row.body };
     case 'rejected':
-      return { status: 'rejected', fields: row.fields ?? {}, error: row.error ?? 'unhandled' };
+      return {
+        status: 'rejected',
+        fields: row.fields ?? {},
+        error: row.error ?? 'unhandled',
+        ...(row.details === undefined ? {} : { details: row.details }),
+      };
     case 'conflict':
       return row.current ? { status: 'conflict', current: row.current } : { status: 'rejected', fields: {}, error: 'conflict' };
   }

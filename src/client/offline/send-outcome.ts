@@ -4,7 +4,8 @@ import { httpFailure } from '../api/failure';
 /** The answer to one send, as the engine acts on it. */
 export type SendOutcome =
   | { type: 'done'; body: unknown }
-  | { type: 'rejected'; error: string; fields?: Record<string, string> }
+  /** `details`: what the refusal is about (the contract's ErrorDetails), kept as sent. */
+  | { type: 'rejected'; error: string; fields?: Record<string, string>; details?: unknown }
   | { type: 'conflict'; current: { data: unknown; version: number } }
   | { type: 'unauthorized' }
   /** No answer, a server failure, a rate limit or a replay still running: keep it and retry. */
@@ -20,7 +21,10 @@ export function classify(status: number, body: unknown, retryAfterHeader?: strin
   if (status === 401) return { type: 'unauthorized' };
   const failure = httpFailure(status, body, retryAfterHeader);
   if (failure.kind !== 'http') return { type: 'retry' };
-  const fields = Object.keys(failure.fields).length > 0 ? { fields: failure.fields } : {};
+  const fields = {
+    ...(Object.keys(failure.fields).length > 0 ? { fields: failure.fields } : {}),
+    ...(failure.details === undefined ? {} : { details: failure.details }),
+  };
   if (status === 429) return failure.retryAfter ? { type: 'retry', retryAfterMs: failure.retryAfter * 1000 } : { type: 'retry' };
   if (status === 409) {
     const code = failure.body ? failure.code : 'conflict';

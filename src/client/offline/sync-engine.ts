@@ -164,7 +164,7 @@ async function applyOutcome(
           await db.drafts.delete(draft.id);
         } else if (draft) {
           // Edited after the write was queued: the edit stays, now based on the saved version.
-          const { serverCodes: _codes, serverError: _error, ...rest } = draft;
+          const { serverCodes: _codes, serverError: _error, serverDetails: _details, ...rest } = draft;
           await db.drafts.put({
             ...rest,
             status: draft.status === 'queued' ? 'editing' : draft.status,
@@ -177,7 +177,8 @@ async function applyOutcome(
 
     if (outcome.type === 'rejected') {
       const fields = outcome.fields ?? {};
-      await db.results.put({ id: row.id, userId, status: 'rejected', error: outcome.error, fields, at });
+      const details = outcome.details === undefined ? {} : { details: outcome.details };
+      await db.results.put({ id: row.id, userId, status: 'rejected', error: outcome.error, fields, ...details, at });
       await handler?.onRejected?.(payload, { error: outcome.error, fields }, context);
     } else {
       await db.results.put({ id: row.id, userId, status: 'conflict', current: outcome.current, at });
@@ -186,10 +187,16 @@ async function applyOutcome(
     const draftKey = await currentDraftKey(userId, row.draftKey);
     const draft = await draftForOutcome(row, handler, payload, draftKey, at);
     if (outcome.type === 'rejected') {
-      const { conflict: _conflict, ...rest } = draft;
-      await db.drafts.put({ ...rest, status: 'rejected', serverCodes: outcome.fields ?? {}, serverError: outcome.error });
+      const { conflict: _conflict, serverDetails: _details, ...rest } = draft;
+      await db.drafts.put({
+        ...rest,
+        status: 'rejected',
+        serverCodes: outcome.fields ?? {},
+        serverError: outcome.error,
+        ...(outcome.details === undefined ? {} : { serverDetails: outcome.details }),
+      });
     } else {
-      const { serverCodes: _codes, serverError: _error, ...rest } = draft;
+      const { serverCodes: _codes, serverError: _error, serverDetails: _details, ...rest } = draft;
       await db.drafts.put({ ...rest, status: 'conflict', conflict: outcome.current });
     }
   });

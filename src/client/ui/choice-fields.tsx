@@ -8,6 +8,8 @@ import './choice-fields.css';
 export interface ChoiceOption {
   value: string | number;
   label: string;
+  /** Shown but not choosable (a select's option only). */
+  disabled?: boolean;
 }
 
 interface CommonProps {
@@ -70,7 +72,7 @@ export function SelectField({
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (
-            <option key={String(option.value)} value={String(option.value)}>
+            <option key={String(option.value)} value={String(option.value)} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

@@ -23,6 +23,11 @@ interface MonthYearFieldProps {
   onValueChange: (value: MonthYear) => void;
   /** The years to offer, newest first. */
   years: readonly ChoiceOption[];
+  /**
+   * The latest month and year the rule allows: later years are not offered, and a month or a year
+   * that would make a later date with the other part already chosen is offered disabled.
+   */
+  latest?: { year: number; month: number };
   /** Focus left both selects. */
   onBlur?: () => void;
   error?: string | null;
@@ -41,6 +46,7 @@ export function MonthYearField({
   value,
   onValueChange,
   years,
+  latest,
   onBlur,
   error,
   hint,
@@ -49,6 +55,15 @@ export function MonthYearField({
   className,
 }: MonthYearFieldProps) {
   const ids = useFieldIds(id, hint, error);
+  const chosenYear = Number(value.year);
+  const chosenMonth = Number(value.month);
+  const monthAllowed = (month: number) => !latest || !value.year || chosenYear < latest.year || month <= latest.month;
+  const yearAllowed = (year: number) =>
+    !latest || year < latest.year || (year === latest.year && (!value.month || chosenMonth <= latest.month));
+  // A later year is not offered at all, unless it is the value already chosen (shown, disabled).
+  const offeredYears = latest
+    ? years.filter((option) => Number(option.value) <= latest.year || String(option.value) === value.year)
+    : years;
   const invalid = Boolean(error);
   const handleBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
     if (onBlur && leftGroup(event)) onBlur();
@@ -75,7 +90,7 @@ export function MonthYearField({
           >
             <option value="">Month</option>
             {monthOptions.map((option) => (
-              <option key={option.value} value={String(option.value)}>
+              <option key={option.value} value={String(option.value)} disabled={!monthAllowed(option.value)}>
                 {option.label}
               </option>
             ))}
@@ -96,8 +111,8 @@ export function MonthYearField({
             onChange={(event) => onValueChange({ ...value, year: event.target.value })}
           >
             <option value="">Year</option>
-            {years.map((option) => (
-              <option key={String(option.value)} value={String(option.value)}>
+            {offeredYears.map((option) => (
+              <option key={String(option.value)} value={String(option.value)} disabled={!yearAllowed(Number(option.value))}>
                 {option.label}
               </option>
             ))}

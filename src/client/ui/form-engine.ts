@@ -54,6 +54,38 @@ function withoutEdited(codes: Record<string, string>, before: unknown, after: un
 const noCodes: Record<string, string> = {};
 
 /**
+ * Which fields were touched (spec section 5: an error is shown only once its field was touched).
+ * Touched means left after a change: a field counts once focus leaves it (`touch`, on blur) after
+ * the user changed a value (`changed`) since a field was last left, so tabbing through an
+ * untouched form paints nothing red (docs/decisions.md 438). A submit attempt shows every error
+ * anyway.
+ */
+export function useTouchedFields() {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const changedSinceLeft = useRef(false);
+  /** The user changed a value (not a value loaded or merged from elsewhere). */
+  const changed = useCallback(() => {
+    changedSinceLeft.current = true;
+  }, []);
+  /** Focus left the field at `path`. */
+  const touch = useCallback((path: string) => {
+    if (!changedSinceLeft.current) return;
+    changedSinceLeft.current = false;
+    setTouched((current) => (current.has(path) ? current : new Set(current).add(path)));
+  }, []);
+  const reset = useCallback(() => {
+    changedSinceLeft.current = false;
+    setTouched(new Set());
+  }, []);
+  /** Values the person typed on an earlier visit (a kept draft): checked at once. */
+  const touchAll = useCallback((paths: Iterable<string>) => {
+    changedSinceLeft.current = false;
+    setTouched(new Set(paths));
+  }, []);
+  return { touched, touch, changed, reset, touchAll };
+}
+
+/**
  * The form's state and rules (see the module comment). `update` is the user's change; `load` puts
  * values from elsewhere (the server, a stored draft) and takes them, or `baseline`, as the baseline;
  * `markSaved` moves the baseline to what was saved (by default the values of the last submit
@@ -62,7 +94,7 @@ const noCodes: Record<string, string> = {};
 export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOptions<V, O>) {
   const [values, setValues] = useState<V | null>(initial);
   const [baseline, setBaselineState] = useState<V | null>(initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const { touched, touch, changed, reset: resetTouched } = useTouchedFields();
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodesState] = useState<Record<string, string>>(noCodes);
   // Mirrored in refs: a change reads what the previous one left, before React has rendered it.
@@ -75,14 +107,19 @@ export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOp
     setBaselineState(next);
   }, []);
 
-  const update = useCallback((change: V | ((current: V) => V)) => {
-    const before = valuesRef.current;
-    if (before === null) return;
-    const next = typeof change === 'function' ? (change as (current: V) => V)(before) : change;
-    valuesRef.current = next;
-    setValues(next);
-    setServerCodesState((codes) => withoutEdited(codes, before, next));
-  }, []);
+  /** The user's change; `{ byUser: false }` for values merged from elsewhere (another tab's typing). */
+  const update = useCallback(
+    (change: V | ((current: V) => V), { byUser = true }: { byUser?: boolean } = {}) => {
+      const before = valuesRef.current;
+      if (before === null) return;
+      const next = typeof change === 'function' ? (change as (current: V) => V)(before) : change;
+      valuesRef.current = next;
+      setValues(next);
+      setServerCodesState((codes) => withoutEdited(codes, before, next));
+      if (byUser) changed();
+    },
+    [changed],
+  );
 
   const load = useCallback(
     (next: V, nextBaseline: V = next) => {
@@ -95,14 +132,10 @@ export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOp
 
   /** A fresh start (another record or step): nothing touched, no submit tried, no server codes. */
   const reset = useCallback(() => {
-    setTouched(new Set());
+    resetTouched();
     setSubmitted(false);
     setServerCodesState(noCodes);
-  }, []);
-
-  const touch = useCallback((path: string) => {
-    setTouched((current) => (current.has(path) ? current : new Set(current).add(path)));
-  }, []);
+  }, [resetTouched]);
 
   const markSubmitted = useCallback(() => {
     submittedValues.current = valuesRef.current;
@@ -137,6 +170,7 @@ export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOp
     update,
     load,
     reset,
+    /** Focus left a field: it counts as touched if a value was changed since a field was last left. */
     touch,
     /** Whether a field's codes are shown (it was touched, or a submit was tried). */
     shown,
@@ -188,9 +222,4 @@ export function useUnsavedMark(unsaved: boolean): void {
     markUnsaved(id, unsaved);
   }, [id, unsaved]);
   useEffect(() => () => markUnsaved(id, false), [id]);
-}
-
-/** Moves focus to the first field with an error (after a refused submit). */
-export function focusFirstError(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

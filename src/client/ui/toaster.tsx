@@ -1,6 +1,8 @@
+import type { CSSProperties } from 'react';
 import * as Toast from 'radix-ui/toast';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { dismissToastAtom, toastsAtom } from './toast-store';
+import { useActionBarClearance } from './action-bars';
 import './toaster.css';
 
 /** Errors stay longer: they are more often read twice. */
@@ -9,6 +11,8 @@ const DURATION_MS = { info: 5000, error: 10000 } as const;
 export default function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
+  // Never over a page's action bar: the toasts stand above it while it is on screen.
+  const clearance = useActionBarClearance();
   return (
     <Toast.Provider label="Notification">
       {toasts.map((toast) => (
@@ -29,7 +33,7 @@ export default function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" />
+      <Toast.Viewport className="toast-viewport" style={{ '--toast-clearance': `${clearance}px` } as CSSProperties} />
     </Toast.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import type { components } from '../../shared/api/schema';
 import type { ErrorCode, FieldCode } from '../../shared/rules/error-codes';
 
 /** Field name → the code the client shows its words for. */
@@ -11,7 +12,13 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 429 | 501 | 503,
     readonly code: ErrorCode,
-    readonly extra: { fields?: FieldCodes; retryAfter?: number; current?: unknown } = {},
+    readonly extra: {
+      fields?: FieldCodes;
+      retryAfter?: number;
+      current?: unknown;
+      /** What the refusal is about, for the screen to say it in the user's terms. */
+      details?: components['schemas']['ErrorDetails'];
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';

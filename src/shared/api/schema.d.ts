@@ -344,7 +344,7 @@ export interface paths {
          * @description Each transition is checked by the server's policy (who may make it, from which status).
          *     Submitting, accepting, rejecting and the client's 'no longer wish to proceed'
          *     (customerRejected) all come here. 409 `conflict` when the application is no longer in a
-         *     status the transition starts from; 409 `checksIncomplete` when accepting without the three
+         *     status the transition starts from (`details.statusChange` says who moved it on, and when); 409 `checksIncomplete` when accepting without the three
          *     review checks ticked; 409 `ownCall` for esignPrepared, customerNotified, esignComplete and
          *     customerAccepted, which their own calls make. customerRejected ends every session of the
          *     client's account.
@@ -1222,6 +1222,29 @@ export interface components {
             current?: {
                 [key: string]: unknown;
             };
+            details?: components["schemas"]["ErrorDetails"];
+        };
+        /** @description What a refusal is about, for the screen to say it in the user's terms (docs/decisions.md 432). */
+        ErrorDetails: {
+            statusChange?: components["schemas"]["StatusChange"];
+        };
+        /**
+         * @description The application's last change of status, when a write was refused because the status moved
+         *     on meanwhile (409 `notEditable` or `conflict`): to what, when, and by whom, as the caller
+         *     knows them. Absent when the change is not known (data from before status changes were
+         *     audited).
+         */
+        StatusChange: {
+            status: components["schemas"]["ApplicationStatus"];
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description The caller themself (on another device or tab), the application's client or lawyer, or the provider's staff.
+             * @enum {string}
+             */
+            by: "you" | "client" | "lawyer" | "provider";
+            /** @description The client's or the lawyer's name; never given for the provider's staff or for the caller. */
+            name?: string;
         };
         StepConflict: {
             /** @enum {string} */
@@ -2658,7 +2681,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /**
              * @description 'conflict' with the server's copy: the step was changed by someone else meanwhile.
-             *     'notEditable': the application is past the editable statuses. 'inProgress': a replay
+             *     'notEditable': the application is past the editable statuses (`details.statusChange`
+             *     says who moved it on, and when). 'inProgress': a replay
              *     of an Idempotency-Key whose first request is still running (try again shortly).
              */
             409: {

@@ -5,6 +5,8 @@ import {
   addressLines,
   formatPostcode,
   isoDay,
+  latestMovedInDay,
+  monthOfDay,
   movedInDate,
   normalizePostcode,
   todayDay,
@@ -86,5 +88,19 @@ describe('addressLines', () => {
       'York',
       'YO1 7HH',
     ]);
+  });
+});
+
+describe('latestMovedInDay', () => {
+  const today = new Date('2026-11-25T12:00:00Z');
+  it('allows the current address up to this month, and an older one up to the newer one’s month', () => {
+    const history = [{ date: '2023-03-01' }, { date: undefined }, { date: '2012-05-01' }];
+    expect(monthOfDay(latestMovedInDay(history, 0, today))).toEqual({ year: 2026, month: 11 });
+    expect(monthOfDay(latestMovedInDay(history, 1, today))).toEqual({ year: 2023, month: 3 });
+    // The nearest entry before it with a date counts: the undated one is skipped.
+    expect(monthOfDay(latestMovedInDay(history, 2, today))).toEqual({ year: 2023, month: 3 });
+  });
+  it('is never after today, whatever the newer entry says', () => {
+    expect(latestMovedInDay([{ date: '2030-01-01' }, {}], 1, today)).toBe(todayDay(today));
   });
 });

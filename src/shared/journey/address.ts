@@ -74,6 +74,27 @@ export function addressCoverage(history: readonly { date?: unknown }[] | unknown
   return { days, covered: days >= ADDRESS_HISTORY_DAYS };
 }
 
+/**
+ * The latest moved-in day the rules allow for the entry at `index` of a history listed latest
+ * first: not after today (`futureDate`), nor after the moved-in date of the nearest entry listed
+ * before it that has one (`dateOrder`, spec section 5). The rule and the form's month and year
+ * choices both read it, so the form never offers a date the rule refuses.
+ */
+export function latestMovedInDay(history: readonly { date?: unknown }[], index: number, today: Date): number {
+  const now = todayDay(today);
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const day = isoDay(history[i]?.date);
+    if (day !== null) return Math.min(now, day);
+  }
+  return now;
+}
+
+/** The calendar month of a day number (isoDay, todayDay). */
+export function monthOfDay(day: number): { year: number; month: number } {
+  const date = new Date(day * 86_400_000);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+}
+
 /** The moved-in date of a month and year: the first of the month ('2021-03-01'). */
 export function movedInDate(year: number, month: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;

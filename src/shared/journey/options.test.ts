@@ -17,6 +17,7 @@ import {
   nationalities,
   optionLabel,
   titles,
+  splitDateOptions,
 } from './options';
 
 type Schemas = components['schemas'];
@@ -77,5 +78,23 @@ describe('option lists (spec section 3)', () => {
     expectTypeOf<CodeOf<typeof assetTypes>>().toEqualTypeOf<Schemas['AssetType']>();
     expectTypeOf<CodeOf<typeof addressEntryTypes>>().toEqualTypeOf<Schemas['AddressEntryType']>();
     expect(codesOf(completionBands)).toEqual(['greater', 'less']);
+  });
+});
+
+describe('splitDateOptions', () => {
+  const lists = { days, months, years: [2024, 2023].map((y) => ({ value: y, label: String(y) })) };
+  const disabledOf = (list: readonly { value: number; disabled?: boolean }[]) =>
+    list.filter((option) => option.disabled).map((option) => option.value);
+
+  it('offers every part while nothing else is chosen', () => {
+    const options = splitDateOptions({ day: '', month: '', year: '' }, lists);
+    expect([disabledOf(options.days), disabledOf(options.months), disabledOf(options.years)]).toEqual([[], [], []]);
+  });
+
+  it('never offers a date that does not exist', () => {
+    expect(disabledOf(splitDateOptions({ day: '', month: '2', year: '' }, lists).days)).toEqual([30, 31]);
+    expect(disabledOf(splitDateOptions({ day: '', month: '2', year: '2023' }, lists).days)).toEqual([29, 30, 31]);
+    expect(disabledOf(splitDateOptions({ day: '31', month: '', year: '' }, lists).months)).toEqual([2, 4, 6, 9, 11]);
+    expect(disabledOf(splitDateOptions({ day: '29', month: '2', year: '' }, lists).years)).toEqual([2023]);
   });
 });

@@ -8,6 +8,8 @@ type Schemas = components['schemas'];
 export interface Option<V extends string | number> {
   value: V;
   label: string;
+  /** Offered but not choosable (a day the chosen month does not have). */
+  disabled?: boolean;
 }
 
 /** The codes of a list, in its order: the valibot picklists and the code unions come from the lists themselves. */
@@ -30,6 +32,31 @@ export const months: readonly Option<number>[] = monthNames.map((name, i) => ({
   value: i + 1,
   label: `${String(i + 1).padStart(2, '0')} - ${name}`,
 }));
+
+function daysIn(year: number | null, month: number): number {
+  // No year yet: February may still have its 29th.
+  return new Date(Date.UTC(year ?? 2000, month, 0)).getUTCDate();
+}
+
+/**
+ * The day, month and year lists of a split date with what is already chosen taken into account:
+ * a part that would make a date that does not exist (31 February, 29 February 2027) is offered
+ * disabled, so the form never offers a date the rule refuses (docs/decisions.md 439).
+ */
+export function splitDateOptions(
+  chosen: { day: string; month: string; year: string },
+  lists: { days: readonly Option<number>[]; months: readonly Option<number>[]; years: readonly Option<number>[] },
+) {
+  const number = (text: string) => (text && Number.isInteger(Number(text)) ? Number(text) : null);
+  const [day, month, year] = [number(chosen.day), number(chosen.month), number(chosen.year)];
+  const mark = (list: readonly Option<number>[], exists: (value: number) => boolean) =>
+    list.map((option) => (exists(option.value) ? option : { ...option, disabled: true }));
+  return {
+    days: month === null ? lists.days : mark(lists.days, (d) => d <= daysIn(year, month)),
+    months: day === null ? lists.months : mark(lists.months, (m) => day <= daysIn(year, m)),
+    years: day === null || month === null ? lists.years : mark(lists.years, (y) => day <= daysIn(y, month)),
+  };
+}
 
 /**
  * 88 birth years, newest first, ending 12 years before the current year (spec: "about 12"; we take

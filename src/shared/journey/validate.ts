@@ -9,7 +9,7 @@ import {
   FORM_E_MAX_FILES,
   TEXT_MAX_LENGTH,
 } from '../rules/limits';
-import { addressCoverage, addressKey, isoDay, todayDay } from './address';
+import { addressCoverage, addressKey, isoDay, latestMovedInDay, todayDay } from './address';
 import {
   addressEntryTypes,
   assetTypes,
@@ -219,7 +219,6 @@ function addressHistoryRules(codes: Codes, history: unknown, today: Date): void 
   if (!Array.isArray(history)) return;
   const seen = new Set<string>();
   const now = todayDay(today);
-  let previousDay: number | null = null;
   let allDated = true;
   history.forEach((entry, i) => {
     if (!isRecord(entry)) {
@@ -232,8 +231,7 @@ function addressHistoryRules(codes: Codes, history: unknown, today: Date): void 
     if (day === null) allDated = false;
     else if (day > now) add(codes, prefix + 'date', 'futureDate');
     // An older address cannot have been moved into after the newer one listed before it.
-    else if (previousDay !== null && day > previousDay) add(codes, prefix + 'date', 'dateOrder');
-    if (day !== null) previousDay = day;
+    else if (day > latestMovedInDay(history as { date?: unknown }[], i, today)) add(codes, prefix + 'date', 'dateOrder');
     const key = addressKey(entry);
     if (key && seen.has(key)) add(codes, prefix + (entry.type === 'manually' ? 'house' : 'address'), 'addressUsed');
     if (key) seen.add(key);

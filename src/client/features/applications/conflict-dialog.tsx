@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../ui/dialog';
 import { Button } from '../../ui/button';
+import { ModalClose, ModalDialog } from '../../ui/modal-dialog';
+import './conflict-dialog.css';
 import { differingFields, mergeChoices, type Side } from './conflict';
 
 type Data = Record<string, unknown>;
@@ -20,7 +21,8 @@ interface ConflictDialogProps {
 
 /**
  * The field-by-field choice after a conflict: for every field that differs, 'Your version' and
- * 'Saved version', one of them chosen (your version by default: it is what was just typed).
+ * 'Saved version', one of them chosen (your version by default: it is what was just typed). A
+ * dialog in view with its own styles on every page that shows it (ui/modal-dialog.tsx).
  */
 export function ConflictDialog({ open, mine, theirs, label, display, onResolve, onClose }: ConflictDialogProps) {
   const fields = differingFields(mine, theirs);
@@ -30,53 +32,48 @@ export function ConflictDialog({ open, mine, theirs, label, display, onResolve, 
   }, [open, mine, theirs]);
   const choiceOf = (field: string): Side => choices[field] ?? 'mine';
 
+  const save = () => {
+    const all: Record<string, Side> = {};
+    for (const field of fields) all[field] = choiceOf(field);
+    onResolve(mergeChoices(mine, theirs, all));
+  };
+
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal conflict-dialog">
-          <Dialog.Title className="modal__title">This step was changed by someone else</Dialog.Title>
-          <Dialog.Description className="modal__message">
-            Choose which version to keep for each field that differs.
-          </Dialog.Description>
-          <div className="conflict-dialog__fields">
-            {fields.map((field) => (
-              <fieldset key={field} className="conflict-field">
-                <legend className="conflict-field__label">{label(field)}</legend>
-                {(['mine', 'theirs'] as const).map((side) => (
-                  <label key={side} className="conflict-field__option">
-                    <input
-                      type="radio"
-                      name={`conflict-${field}`}
-                      value={side}
-                      checked={choiceOf(field) === side}
-                      onChange={() => setChoices((current) => ({ ...current, [field]: side }))}
-                    />
-                    <span className="conflict-field__side">{side === 'mine' ? 'Your version' : 'Saved version'}</span>
-                    <span className="conflict-field__value">
-                      {display(field, side === 'mine' ? mine[field] : theirs[field]) || '—'}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            ))}
-          </div>
-          <div className="modal__actions">
-            <Button
-              onClick={() => {
-                const all: Record<string, Side> = {};
-                for (const field of fields) all[field] = choiceOf(field);
-                onResolve(mergeChoices(mine, theirs, all));
-              }}
-            >
-              Save chosen values
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      className="conflict-dialog"
+      title="This step was changed by someone else"
+      description="Choose which version to keep for each field that differs."
+      actions={
+        <>
+          <Button onClick={save}>Save chosen values</Button>
+          <ModalClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </ModalClose>
+        </>
+      }
+    >
+      {fields.map((field) => (
+        <fieldset key={field} className="conflict-field">
+          <legend className="conflict-field__label">{label(field)}</legend>
+          {(['mine', 'theirs'] as const).map((side) => (
+            <label key={side} className="conflict-field__option">
+              <input
+                type="radio"
+                name={`conflict-${field}`}
+                value={side}
+                checked={choiceOf(field) === side}
+                onChange={() => setChoices((current) => ({ ...current, [field]: side }))}
+              />
+              <span className="conflict-field__side">{side === 'mine' ? 'Your version' : 'Saved version'}</span>
+              <span className="conflict-field__value">
+                {display(field, side === 'mine' ? mine[field] : theirs[field]) || '—'}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+    </ModalDialog>
   );
 }

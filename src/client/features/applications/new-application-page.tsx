@@ -12,13 +12,14 @@ import { moveDraft } from '../../offline/drafts';
 import { newLocalApplicationId, stepDraftKey } from './offline/application-ids';
 import './offline/application-mutations';
 import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
+import { ActionBar } from '../../ui/action-bar';
+import { ErrorSummary } from '../../ui/error-summary';
 import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast-store';
 import { StepBar } from './step-bar';
 import { stepDefinitions } from './steps/registry';
 import { nextStep, stepBarItems } from './use-journey';
-import { focusFirstError } from '../../ui/form-engine';
+import { focusFirstError } from '../../ui/action-bars';
 import { useStepForm } from './use-step-form';
 import { LawyerChoice } from './lawyer-choice';
 import { resumeHref } from './wizard-routes';
@@ -52,7 +53,8 @@ export default function NewApplicationPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  /** The server's refusal of the create, said at the top of the form; `at` tells refusals apart. */
+  const [banner, setBanner] = useState<{ text: string; at: number } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Root is no lawyer: it chooses whose application this is (decision 345); a lawyer's is their own.
   const choosesLawyer = Boolean(user && !user.lawyerId && user.role === 'root');
@@ -103,8 +105,7 @@ export default function NewApplicationPage() {
         const { lawyerId: lawyerIdCode, ...fields } = result.fields;
         setLawyerCode(lawyerIdCode);
         form.setServerCodes(fields);
-        setBanner(codeMessage(result.error, errorMessages.validation));
-        focusFirstError(formRef.current);
+        setBanner({ text: codeMessage(result.error, errorMessages.validation), at: Date.now() });
       } else {
         toast.unhandled();
       }
@@ -135,6 +136,11 @@ export default function NewApplicationPage() {
         <div className="step-form-placeholder" aria-busy="true" />
       ) : (
         <form ref={formRef} className="form wizard-form" noValidate onSubmit={onSubmit}>
+          {banner ? (
+            <ErrorSummary focusKey={banner.at} fieldsIn={formRef} fieldsKey={[form.errors, lawyerError]}>
+              <p>{banner.text}</p>
+            </ErrorSummary>
+          ) : null}
           {choosesLawyer ? (
             <LawyerChoice
               value={lawyerId}
@@ -155,15 +161,14 @@ export default function NewApplicationPage() {
             applicationId={NEW_APPLICATION_DRAFT_KEY}
             disabled={busy}
           />
-          <div className="wizard-actions">
+          <ActionBar className="wizard-actions">
             <p className="sync-state" role="status">
               {form.dirty ? 'Kept on this device, not saved yet' : ''}
             </p>
             <Button type="submit" busy={busy}>
               Save &amp; Continue
             </Button>
-          </div>
-          <FormMessage message={banner} />
+          </ActionBar>
         </form>
       )}
     </Page>

@@ -2,7 +2,7 @@ import type { Journey, JourneyStep } from '../../../shared/journey/steps';
 import type { components } from '../../../shared/api/schema';
 import { enqueue, waitForResult, waitForVersionedResult, type MutationResult, type VersionedResult } from '../../offline/outbox';
 import { serverIdOf } from '../../offline/local-ids';
-import { isLocalApplicationId } from './offline/application-ids';
+import { isLocalApplicationId, submitRefusalKey } from './offline/application-ids';
 import './offline/application-mutations';
 import { currentUserId } from '../../session/current-session';
 import { hasWaitingCreate } from './pending-creates';
@@ -70,6 +70,9 @@ async function createAgain(input: SaveStepInput): Promise<VersionedResult> {
   return waitForVersionedResult(id);
 }
 
+/** 'submit application' through the outbox; a refusal is kept (submitRefusalKey) until it is read. */
 export function submitApplication(applicationId: number | string): Promise<MutationResult> {
-  return enqueue({ kind: 'submitApplication', applicationId }).then((id) => waitForResult(id));
+  return enqueue({ kind: 'submitApplication', applicationId, draftKey: submitRefusalKey(applicationId) }).then((id) =>
+    waitForResult(id),
+  );
 }

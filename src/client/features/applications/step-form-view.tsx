@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { validateStep } from '../../../shared/journey/validate';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import { displayValue } from '../../../shared/journey/display';
 import { fieldLabel } from '../../../shared/journey/labels';
-import { errorMessages } from '../../../shared/rules/error-codes';
-import { codeMessage } from '../../api/failure';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
+import { ActionBar } from '../../ui/action-bar';
+import { ErrorSummary } from '../../ui/error-summary';
 import { useToast } from '../../ui/toast-store';
 import { stepDraftKey } from './offline/application-ids';
 import { enqueue } from '../../offline/outbox';
@@ -19,9 +18,10 @@ import { documentsForLeave, type AssetStepValues } from './steps/asset-step';
 import { stepDefinitions } from './steps/registry';
 import type { Audience, StepDefinition, StepFormProps } from './steps/step-definition';
 import { nextStep } from './use-journey';
-import { focusFirstError } from '../../ui/form-engine';
+import { focusFirstError } from '../../ui/action-bars';
 import { useStepForm } from './use-step-form';
 import { withoutOtherPartyAnswers } from '../../../shared/journey/ownership';
+import { RefusalWords } from './refusal-words';
 
 const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
 
@@ -48,9 +48,25 @@ interface StepFormViewProps {
   onSaved: (step: JourneyStep, data: unknown, version: number | null) => void;
 }
 
-function syncLabel(status: string | undefined, dirty: boolean, queued: boolean, saved: boolean): SyncLabel | null {
+/** A save the server refused: its code, and what it said about it (ErrorDetails); `at` tells refusals apart. */
+interface Refusal {
+  code: string;
+  details?: unknown;
+  at: number;
+}
+
+function syncLabel(
+  refusal: Refusal | null,
+  status: string | undefined,
+  dirty: boolean,
+  queued: boolean,
+  saved: boolean,
+): SyncLabel | null {
   if (status === 'conflict') return { state: 'conflict', text: 'Changed by someone else: choose what to keep' };
-  if (status === 'rejected') return { state: 'rejected', text: 'Not accepted: please check the highlighted fields' };
+  if (refusal || status === 'rejected')
+    return refusal && refusal.code !== 'validation'
+      ? { state: 'rejected', text: 'Not saved: see the message at the top of the step' }
+      : { state: 'rejected', text: 'Not accepted: please check the highlighted fields' };
   if (queued || status === 'queued') return { state: 'waiting', text: 'Waiting for a connection' };
   if (dirty) return { state: 'device', text: 'Kept on this device, not saved yet' };
   if (saved) return { state: 'saved', text: 'Saved' };
@@ -79,7 +95,8 @@ export function StepFormView({
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [discarded, setDiscarded] = useState(false);
   const [conflict, setConflict] = useState<{ data: Data; version: number } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const leavingBySave = useRef(false);
@@ -89,11 +106,14 @@ export function StepFormView({
   // A save refused or in conflict while this device was away: shown when the step opens.
   const record = form.draft.draft;
   useEffect(() => {
-    if (record?.status === 'rejected') setBanner(errorMessages.validation);
+    if (record?.status === 'rejected')
+      setRefusal(
+        (current) => current ?? { code: record.serverError ?? 'validation', details: record.serverDetails, at: record.updatedAt },
+      );
     if (record?.status === 'conflict' && record.conflict) {
       setConflict({ data: conflictingStepData(record.conflict, step), version: record.conflict.version });
     }
-  }, [record?.status, record?.conflict, step]);
+  }, [record?.status, record?.conflict, record?.serverError, record?.serverDetails, record?.updatedAt, step]);
 
   // Spec: "Leaving the documents step first stores the list of uploaded files." Compared with the
   // step as stored, so a file deleted here leaves the stored list too (decision 330).
@@ -116,6 +136,10 @@ export function StepFormView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step, applicationId]);
 
+  useEffect(() => {
+    if (discarded && !form.dirty) void navigate(paths.applicationDetails.url({ id: applicationId }));
+  }, [discarded, form.dirty, navigate, applicationId]);
+
   const goNext = () => {
     const next: FormStep | null = nextStep(audience, step);
     leavingBySave.current = true;
@@ -125,7 +149,7 @@ export function StepFormView({
   const send = async (data: unknown, baseVersion: number) => {
     const values = form.values;
     setBusy(true);
-    setBanner(null);
+    setRefusal(null);
     try {
       // The other party's answers (the lawyer's consent and authority) are theirs: the server keeps them.
       const own = withoutOtherPartyAnswers(step, audience, data);
@@ -143,9 +167,9 @@ export function StepFormView({
           goNext();
           return;
         case 'rejected':
+          // Said at the top of the step, focused (the summary), with the fields it names listed.
           form.setServerCodes(result.fields);
-          setBanner(codeMessage(result.error, errorMessages.validation));
-          focusFirstError(formRef.current);
+          setRefusal({ code: result.error, details: result.details, at: Date.now() });
           return;
         case 'conflict':
           setConflict({ data: conflictingStepData(result.current, step), version: result.current.version });
@@ -185,10 +209,36 @@ export function StepFormView({
 
   if (!form.loaded || form.values === null) return <div className="step-form-placeholder" aria-busy="true" />;
 
-  const label = syncLabel(record?.status, form.dirty, queued, serverVersion > 0);
+  const label = syncLabel(refusal, record?.status, form.dirty, queued, serverVersion > 0);
   const Form = def.Form;
+  const discard = async () => {
+    const values = form.values;
+    await form.draft.clear();
+    // Nothing left to lose: the leave question is not asked, and the application's details open.
+    if (values !== null) form.markSaved(values);
+    setDiscarded(true);
+  };
   return (
     <form ref={formRef} className="form wizard-form" noValidate onSubmit={onSubmit}>
+      {refusal ? (
+        <ErrorSummary
+          focusKey={refusal.at}
+          fieldsIn={formRef}
+          fieldsKey={form.errors}
+          actions={
+            refusal.code === 'notEditable' ? (
+              <>
+                <Link to={paths.applicationDetails.url({ id: applicationId })}>View the application</Link>
+                <Button variant="link" onClick={() => void discard()}>
+                  Discard my changes to this step
+                </Button>
+              </>
+            ) : null
+          }
+        >
+          <RefusalWords code={refusal.code} details={refusal.details} audience={audience} write="save" />
+        </ErrorSummary>
+      ) : null}
       <Form
         values={form.values}
         onChange={form.onChange}
@@ -199,15 +249,14 @@ export function StepFormView({
         disabled={busy}
         abilities={abilities}
       />
-      <div className="wizard-actions">
+      <ActionBar className="wizard-actions">
         <p className={`sync-state${label ? ` sync-state--${label.state}` : ''}`} role="status">
           {label?.text ?? ''}
         </p>
         <Button type="submit" busy={busy}>
           Save &amp; Continue
         </Button>
-      </div>
-      <FormMessage message={banner} />
+      </ActionBar>
       {conflict ? (
         <ConflictDialog
           open

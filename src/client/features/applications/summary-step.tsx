@@ -1,14 +1,17 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../shared/journey/steps';
 import { errorMessages } from '../../../shared/rules/error-codes';
 import { codeMessage } from '../../api/failure';
 import { paths } from '../../routing/paths';
 import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
+import { ActionBar } from '../../ui/action-bar';
+import { ErrorSummary } from '../../ui/error-summary';
+import { useDraft } from '../../offline/drafts';
 import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
-import { isLocalApplicationId } from './offline/application-ids';
+import { isLocalApplicationId, submitRefusalKey } from './offline/application-ids';
+import { RefusalWords } from './refusal-words';
 import { JourneySections } from './journey-sections';
 import { openApplicationPdf } from './application-pdf';
 import { submitApplication } from './save-step';
@@ -34,6 +37,10 @@ interface SummaryStepProps {
 
 const BLOCKED_MESSAGE = 'Please complete these steps first:';
 
+/** A refused submit as the device keeps it: what it was about (the application), read loosely. */
+const parseRefusal = (stored: unknown): { applicationId?: unknown } | null =>
+  stored && typeof stored === 'object' ? (stored as { applicationId?: unknown }) : null;
+
 /**
  * The final step: every step's answers, read only; 'Download PDF' (made on the server) and
  * 'submit application' with a confirmation, sent through the outbox.
@@ -44,6 +51,10 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'pdf' | 'submit' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // A submit the server refused, kept on the device until read (it counts in 'Needs your attention').
+  const refusal = useDraft(submitRefusalKey(applicationId), parseRefusal);
+  const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
+  const clearRefusal = refusal.clear;
   /** Steps the server named when it refused the submit (it may see more than the device). */
   const [refusedSteps, setRefusedSteps] = useState<FormStep[]>([]);
   const blockersRef = useRef<HTMLDivElement>(null);
@@ -77,6 +88,16 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
     }
   };
 
+  // Steps the server named: the list above the answers says them (decision 331), not the summary.
+  useEffect(() => {
+    if (refused?.serverError !== 'incompleteSteps') return;
+    const named = Object.keys(refused.serverCodes ?? {}).filter((step): step is FormStep => steps.includes(step as FormStep));
+    setRefusedSteps(named);
+    if (named.length === 0) setMessage(codeMessage('incompleteSteps', errorMessages.validation));
+    showBlockers();
+    void clearRefusal();
+  }, [refused, steps, clearRefusal]);
+
   const submit = async () => {
     if (busy) return;
     if (blockers.length > 0) {
@@ -96,15 +117,9 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
       } else if (result.status === 'queued') {
         toast.notify(SUBMIT_QUEUED_MESSAGE);
         void navigate(paths.applications.url());
-      } else if (result.status === 'rejected' && result.error === 'incompleteSteps') {
-        const named = Object.keys(result.fields).filter((step): step is FormStep => steps.includes(step as FormStep));
-        setRefusedSteps(named);
-        if (named.length === 0) setMessage(codeMessage('incompleteSteps', errorMessages.validation));
-        showBlockers();
-      } else {
-        // A submit carries no version: a conflict is the status having moved on meanwhile.
-        setMessage(codeMessage(result.status === 'rejected' ? result.error : 'conflict', errorMessages.unhandled));
       }
+      // Refused: the device keeps the refusal and the page shows it (the effect above for missing
+      // steps, the summary at the top for the rest).
     } catch {
       toast.unhandled();
     } finally {
@@ -114,6 +129,30 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
 
   return (
     <div className="summary-step">
+      {refused && refused.serverError !== 'incompleteSteps' ? (
+        <ErrorSummary
+          focusKey={refused.updatedAt}
+          actions={
+            <>
+              {local ? null : <Link to={paths.applicationDetails.url({ id: applicationId })}>View the application</Link>}
+              <Button variant="link" onClick={() => void clearRefusal()}>
+                dismiss
+              </Button>
+            </>
+          }
+        >
+          <RefusalWords
+            code={refused.serverError ?? 'unhandled'}
+            details={refused.serverDetails}
+            audience={audience}
+            write="submit"
+          />
+        </ErrorSummary>
+      ) : message ? (
+        <ErrorSummary focusKey={message}>
+          <p>{message}</p>
+        </ErrorSummary>
+      ) : null}
       {blockers.length > 0 ? (
         <div className="summary-blockers" aria-live="polite" tabIndex={-1} ref={blockersRef}>
           <p className="summary-blockers__title">{BLOCKED_MESSAGE}</p>
@@ -127,7 +166,7 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
         </div>
       ) : null}
       <JourneySections journey={journey} steps={journeySteps} audience={audience} lookups={lookups} />
-      <div className="wizard-actions">
+      <ActionBar className="wizard-actions">
         <Button variant="secondary" busy={busy === 'pdf'} disabled={local} onClick={() => void downloadPdf()}>
           Download PDF
         </Button>
@@ -136,9 +175,8 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
             submit application
           </Button>
         ) : null}
-      </div>
+      </ActionBar>
       {local ? <p className="wizard-note">The PDF can be made once the application has reached the server.</p> : null}
-      <FormMessage message={message} />
     </div>
   );
 }

@@ -47,10 +47,10 @@ export function useStepForm<S extends JourneyStep, V>({
   serverVersion,
   audience,
 }: StepFormOptions<S, V>) {
-  const updateRef = useRef<((change: (current: V) => V) => void) | null>(null);
+  const updateRef = useRef<((change: (current: V) => V, options: { byUser: boolean }) => void) | null>(null);
   // The same step typed in another tab: its fields show here, this tab's own typing stays (decision 341).
   const onExternalChange = useCallback((theirs: V, base: V) => {
-    updateRef.current?.((current) => mergeDraftValues(base, current, theirs) as V);
+    updateRef.current?.((current) => mergeDraftValues(base, current, theirs) as V, { byUser: false });
   }, []);
   const draft = useDraft<V>(draftKey, def.parseDraft, { onExternalChange });
   const rebaseDraft = draft.rebase;

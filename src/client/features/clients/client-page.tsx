@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { birthYears, days, months } from '../../../shared/journey/options';
+import { birthYears, days, months, splitDateOptions } from '../../../shared/journey/options';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
@@ -82,6 +82,12 @@ function ClientEditor({ client }: { client: Client }) {
     return { value: binding.value, onValueChange: binding.onValueChange, onBlur: binding.onBlur, error: binding.error };
   };
 
+  // A day the chosen month does not have is offered disabled (decision 439).
+  const birth = splitDateOptions(
+    { day: form.values.birthDayDay, month: form.values.birthMonth, year: form.values.birthYear },
+    { days, months, years },
+  );
+
   return (
     <form className="form admin-form card" noValidate onSubmit={save.onSubmit}>
       <p className="admin-facts">{clientCaseText(client)}</p>
@@ -91,9 +97,9 @@ function ClientEditor({ client }: { client: Client }) {
       <fieldset className="field field--group field--parts">
         <legend className="field__label">Date of birth</legend>
         <div className="field__parts">
-          <SelectField className="field__part" label="Day" options={days} placeholder="Day" {...part('birthDayDay')} />
-          <SelectField className="field__part" label="Month" options={months} placeholder="Month" {...part('birthMonth')} />
-          <SelectField className="field__part" label="Year" options={years} placeholder="Year" {...part('birthYear')} />
+          <SelectField className="field__part" label="Day" options={birth.days} placeholder="Day" {...part('birthDayDay')} />
+          <SelectField className="field__part" label="Month" options={birth.months} placeholder="Month" {...part('birthMonth')} />
+          <SelectField className="field__part" label="Year" options={birth.years} placeholder="Year" {...part('birthYear')} />
         </div>
       </fieldset>
       <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="off" {...form.field('contactNumber')} />

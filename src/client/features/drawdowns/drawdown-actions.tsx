@@ -10,6 +10,7 @@ import { useSafeLiveQuery } from '../../offline/live';
 import { sessionUserAtom } from '../../session/session';
 import { brandAtom } from '../../session/brand';
 import { Button } from '../../ui/button';
+import { ActionBar } from '../../ui/action-bar';
 import { RadioField } from '../../ui/choice-fields';
 import { FormMessage } from '../../ui/form-message';
 import { noticeOrStatus } from '../../ui/focus-return';
@@ -165,7 +166,7 @@ export function DrawdownActions({
         </fieldset>
       ) : null}
       {transitions.length > 0 && !pending ? (
-        <div className="drawdown-actions__buttons">
+        <ActionBar className="drawdown-actions__buttons">
           {clientApproves ? (
             <Button
               disabled={!allTrue || busy !== null}
@@ -186,7 +187,7 @@ export function DrawdownActions({
               {drawdownStateActions[state].label}
             </Button>
           ))}
-        </div>
+        </ActionBar>
       ) : null}
       {offlineCopy ? (
         <p className="drawdown-hint">This is a saved copy: a decision you make is sent once you are back online.</p>

@@ -26,10 +26,20 @@ import { findApplication, type ApplicationRow } from './find-application';
 import { liveDocumentCount } from './journey-references';
 import { loadJourney } from './load-journey';
 import { presentApplication, type ApplicationRecord } from './present-application';
+import { statusRefusal } from './status-refusal';
 
-/** 409 conflict unless the table allows the change from the application's status; made before the lock and under it. */
-function assertTransitionFrom(application: { status: string }, to: ApplicationStatus): void {
-  if (!transitionAllowedFrom(applicationTransitions, application.status, to)) throw new AppError(409, 'conflict');
+/**
+ * 409 conflict unless the table allows the change from the application's status, saying who moved
+ * it there and when; made before the lock and under it.
+ */
+async function assertTransitionFrom(
+  db: Database,
+  actor: ServiceContext['actor'],
+  application: { id: number; status: string },
+  to: ApplicationStatus,
+): Promise<void> {
+  if (!transitionAllowedFrom(applicationTransitions, application.status, to))
+    throw await statusRefusal(db, actor, application, 'conflict');
 }
 
 /**
@@ -72,12 +82,12 @@ export async function changeApplicationStatus(
   assertCan(roleMayTransition(applicationTransitions, actor.role, to));
   if (isTransitionByOwnCall(to)) throw new AppError(409, 'ownCall');
   assertCan(applicationPolicy.can(actor, actionOf(to), found));
-  assertTransitionFrom(found, to);
+  await assertTransitionFrom(db, actor, found, to);
   assertReviewed(to, found);
 
   await db.transaction(async (tx) => {
     const application = await findApplication(tx, actor, input.applicationId, { forUpdate: true });
-    assertTransitionFrom(application, to);
+    await assertTransitionFrom(tx, actor, application, to);
     assertReviewed(to, application);
     const journey = to === 'submitted' ? await assertComplete(tx, application.id, audienceOf(actor.role)) : undefined;
     // The draft loan amount staff review starts as the case's fee estimate (decision 276).

@@ -32,7 +32,7 @@ export async function saveStep(
   if (keys.length !== 1 || keys[0] !== step) throw AppError.validation({ journeyData: 'invalid' });
   const found = await findApplication(db, user, body.applicationId);
   assertMayEditJourney(user, found);
-  assertEditable(found);
+  await assertEditable(db, user, found);
   const audience = audienceOf(user.role);
   // Each party attests only for itself: the client confirmation is the client's own step.
   if (!mayAnswerStep(step, audience)) throw AppError.forbidden();
@@ -42,7 +42,7 @@ export async function saveStep(
 
   return db.transaction(async (tx) => {
     const application = await findApplication(tx, user, body.applicationId, { forUpdate: true });
-    assertEditable(application);
+    await assertEditable(tx, user, application);
     const [stored] = await tx
       .select({ data: applicationSteps.data, version: applicationSteps.version })
       .from(applicationSteps)

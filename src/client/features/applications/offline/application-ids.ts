@@ -10,6 +10,7 @@ import { newLocalId, useResolvedId } from '../../../offline/local-ids';
 const LOCAL_APPLICATION_PREFIX = 'local-';
 const LOCAL_UPLOAD_PREFIX = 'upload-';
 const APPLICATION_DRAFT_KIND = 'application';
+export const SUBMIT_DRAFT_KIND = 'application-submit';
 /** The outbox scope of file uploads and deletes. */
 export const FILES_SCOPE = 'files';
 
@@ -33,6 +34,14 @@ export function newLocalUploadId(): string {
 /** The draft key of one journey step of one application (a server id or a `local-<uuid>`). */
 export function stepDraftKey(applicationId: number | string, step: string): string {
   return draftKey(APPLICATION_DRAFT_KIND, applicationId, step);
+}
+
+/**
+ * Where a refused submit of an application is kept until it is read (its summary says why, and it
+ * counts in 'Needs your attention'), like a refused decision: the submit has no form of its own.
+ */
+export function submitRefusalKey(applicationId: number | string): string {
+  return draftKey(SUBMIT_DRAFT_KIND, applicationId);
 }
 
 /** The application and step a draft key names, or null for a draft of anything else. */

@@ -14,7 +14,7 @@ import {
 import type { CreateApplicationPayload } from './create-application';
 import type { SaveStepPayload } from './save-step-mutation';
 import type { SubmitApplicationPayload } from './submit-application-mutation';
-import { isLocalApplicationId } from './application-ids';
+import { isLocalApplicationId, SUBMIT_DRAFT_KIND } from './application-ids';
 import type { ReviewCheckPayload, ReviewDecision, ReviewDecisionPayload, DraftLoanAmountPayload } from './review-mutations';
 
 /**
@@ -69,6 +69,15 @@ const decisionLabels: Record<ReviewDecision, string> = {
 
 registerDraftPlace('application', ([applicationId, step], context) =>
   applicationId && step ? stepPlace(applicationId, step, context) : null,
+);
+
+registerDraftPlace(SUBMIT_DRAFT_KIND, ([applicationId]) =>
+  applicationId
+    ? {
+        label: `${applicationName(applicationId)}: submit`,
+        href: paths.applicationStep.url({ id: applicationId, step: 'summary' }),
+      }
+    : null,
 );
 
 registerDraftPlace(NEW_APPLICATION_KIND, () => ({ label: 'New application', href: paths.newApplication.url() }));

@@ -38,6 +38,8 @@ export const submitApplicationMutation = registerMutation({
    * application is queued after it (typed after submitting offline) or a step of it was refused or is
    * in conflict, so the application is never submitted without what the user is still fixing.
    */
+  // A refused submit is kept under submitRefusalKey: what it carried, for the refusal to name.
+  draftValue: ({ applicationId }) => ({ value: { applicationId }, baseVersion: 0 }),
   holdWhile: async ({ applicationId }, ctx) => {
     const names = await aliasesOf(ctx.userId, applicationId);
     if (await ctx.queuedAfter((kind, sent) => names.has(applicationOf(kind, sent) ?? ''))) return true;

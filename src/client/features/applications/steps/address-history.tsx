@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { formatPostcode, normalizePostcode } from '../../../../shared/journey/address';
+import { formatPostcode, latestMovedInDay, monthOfDay, movedInDate, normalizePostcode } from '../../../../shared/journey/address';
 import { fieldLabel } from '../../../../shared/journey/labels';
 import { ADDRESS_HISTORY_MAX } from '../../../../shared/rules/limits';
 import { Button } from '../../../ui/button';
@@ -60,6 +60,12 @@ export function AddressHistory({ entries, onChange, onTouch, errors, audience, d
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const years = useMemo(() => movedInYears(new Date()), []);
+  // The latest month each entry may say, by the rule: never a month the rule would refuse.
+  const latest = useMemo(() => {
+    const dated = entries.map((entry) => ({ date: entryDate(entry) }));
+    const today = new Date();
+    return entries.map((_, index) => monthOfDay(latestMovedInDay(dated, index, today)));
+  }, [entries]);
 
   useEffect(() => {
     if (!focusKey) return;
@@ -102,6 +108,7 @@ export function AddressHistory({ entries, onChange, onTouch, errors, audience, d
                 audience={audience}
                 disabled={disabled}
                 years={years}
+                latest={latest[index]!}
               />
             </li>
           ))}
@@ -120,6 +127,13 @@ export function AddressHistory({ entries, onChange, onTouch, errors, audience, d
   );
 }
 
+/** An entry's moved-in date as the journey holds it, once both its month and year are chosen. */
+export function entryDate(entry: AddressEntryValues): string | undefined {
+  const month = Number(entry.month);
+  const year = Number(entry.year);
+  return entry.month && entry.year && Number.isInteger(month) && Number.isInteger(year) ? movedInDate(year, month) : undefined;
+}
+
 function entryTitle(index: number): string {
   return index === 0 ? 'Current address' : `Previous address ${index}`;
 }
@@ -135,9 +149,22 @@ interface AddressEntryProps {
   audience: Audience;
   disabled: boolean;
   years: readonly { value: number; label: string }[];
+  latest: { year: number; month: number };
 }
 
-function AddressEntry({ id, index, entry, onChange, onRemove, onTouch, errors, audience, disabled, years }: AddressEntryProps) {
+function AddressEntry({
+  id,
+  index,
+  entry,
+  onChange,
+  onRemove,
+  onTouch,
+  errors,
+  audience,
+  disabled,
+  years,
+  latest,
+}: AddressEntryProps) {
   const path = (field: string) => `addressHistory.${index}.${field}`;
   const label = (field: string) => fieldLabel('personal', `addressHistory.${field}`, audience);
   const error = (field: string) => errors[path(field)] ?? null;
@@ -249,6 +276,7 @@ function AddressEntry({ id, index, entry, onChange, onRemove, onTouch, errors, a
         value={{ month: entry.month, year: entry.year }}
         onValueChange={({ month, year }) => onChange({ ...entry, month, year })}
         years={years}
+        latest={latest}
         onBlur={() => onTouch(path('date'))}
         error={error('date')}
         disabled={disabled}

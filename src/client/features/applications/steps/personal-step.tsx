@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { useMemo } from 'react';
-import { isoDay, movedInDate } from '../../../../shared/journey/address';
+import { isoDay } from '../../../../shared/journey/address';
 import { fieldLabel } from '../../../../shared/journey/labels';
 import {
   birthYears,
@@ -11,13 +11,14 @@ import {
   isNonEmployed,
   months,
   nationalities,
+  splitDateOptions,
   titles,
 } from '../../../../shared/journey/options';
 import type { AddressHistoryEntry, JourneyData } from '../../../../shared/journey/steps';
 import { SelectField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
 import { NumberField } from '../../../ui/number-field';
-import { AddressHistory, emptyAddress, type AddressEntryValues } from './address-history';
+import { AddressHistory, emptyAddress, entryDate, type AddressEntryValues } from './address-history';
 import { ClientInvitation } from '../client-invitation';
 import type { StepDefinition, StepFormProps } from './step-definition';
 import {
@@ -106,10 +107,7 @@ function addressIn(entry: AddressHistoryEntry): AddressEntryValues {
 }
 
 function addressOut(entry: AddressEntryValues): AddressHistoryEntry {
-  const month = Number(entry.month);
-  const year = Number(entry.year);
-  const date =
-    entry.month && entry.year && Number.isInteger(month) && Number.isInteger(year) ? movedInDate(year, month) : undefined;
+  const date = entryDate(entry);
   // Only the parts of the chosen way of entry go to the journey: the other way's typing stays in the draft.
   const parts =
     entry.type === 'manually'
@@ -233,6 +231,10 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
   const { values, onChange, audience, disabled, errors, onTouch } = form;
   const label = (field: string) => fieldLabel('personal', field, audience);
   const years = useMemo(() => birthYears(new Date()), []);
+  const birth = splitDateOptions(
+    { day: values.birthDayDay, month: values.birthMonth, year: values.birthYear },
+    { days, months, years },
+  );
   const customer = audience === 'customer';
   const employed = !isNonEmployed(values.status);
 
@@ -299,7 +301,7 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
             <SelectField
               className="field__part"
               label={label('birthDayDay')}
-              options={days}
+              options={birth.days}
               placeholder="Day"
               autoComplete={customer ? 'bday-day' : 'off'}
               {...textProps(form, 'birthDayDay')}
@@ -307,7 +309,7 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
             <SelectField
               className="field__part field__part--wide"
               label={label('birthMonth')}
-              options={months}
+              options={birth.months}
               placeholder="Month"
               autoComplete={customer ? 'bday-month' : 'off'}
               {...textProps(form, 'birthMonth')}
@@ -315,7 +317,7 @@ function PersonalForm(form: StepFormProps<PersonalValues>) {
             <SelectField
               className="field__part"
               label={label('birthYear')}
-              options={years}
+              options={birth.years}
               placeholder="Year"
               autoComplete={customer ? 'bday-year' : 'off'}
               {...textProps(form, 'birthYear')}

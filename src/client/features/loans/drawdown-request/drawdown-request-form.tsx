@@ -17,9 +17,11 @@ import { waitForResult } from '../../../offline/outbox';
 import { paths } from '../../../routing/paths';
 import { sessionUserAtom } from '../../../session/session';
 import { Button } from '../../../ui/button';
+import { ActionBar } from '../../../ui/action-bar';
 import { RadioField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
-import { focusFirstError, useUnsavedMark } from '../../../ui/form-engine';
+import { useTouchedFields, useUnsavedMark } from '../../../ui/form-engine';
+import { focusFirstError } from '../../../ui/action-bars';
 import { FormMessage } from '../../../ui/form-message';
 import { noticeOrStatus } from '../../../ui/focus-return';
 import { useConfirm } from '../../../ui/modal-store';
@@ -86,7 +88,8 @@ export function DrawdownRequestForm({
   const submitting = useRef(false);
 
   const [values, setValues] = useState<RequestValues | null>(null);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // Touched as every form counts it: left after a change (ui/form-engine.ts).
+  const { touched, touch, changed, reset: resetTouched, touchAll } = useTouchedFields();
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodes] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -105,13 +108,13 @@ export function DrawdownRequestForm({
     const record = draft.draft;
     setValues(record?.value ?? targetRef.current.initial);
     // What was typed before is checked at once: a date kept as free text shows its message.
-    if (record) setTouched(filledFields(record.value));
+    if (record) touchAll(filledFields(record.value));
     if (record?.status === 'rejected') {
       setServerCodes(formCodesOf(record.serverCodes ?? {}));
       setSubmitted(true);
       if (record.serverError && record.serverError !== 'validation') setMessage(codeMessage(record.serverError));
     }
-  }, [draft.loaded, draft.draft]);
+  }, [draft.loaded, draft.draft, touchAll]);
 
   // A refusal that arrives while the form is open (sent from the outbox after reconnecting).
   const lastStatus = useRef(draft.draft?.status);
@@ -132,11 +135,11 @@ export function DrawdownRequestForm({
 
   const startAgain = useCallback(() => {
     setValues(targetRef.current.initial);
-    setTouched(new Set());
+    resetTouched();
     setSubmitted(false);
     setServerCodes({});
     setMessage(null);
-  }, []);
+  }, [resetTouched]);
 
   // The waiting write went (sent from the outbox after reconnecting): the engine cleared its draft,
   // so a new request's form starts again empty, and says so, and a change opens its drawdown; a
@@ -168,28 +171,27 @@ export function DrawdownRequestForm({
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  const change = useCallback((path: string, update: (current: RequestValues) => RequestValues) => {
-    setSentNote(null);
-    setValues((current) => {
-      if (current === null) return current;
-      const next = update(current);
-      draftRef.current.save(next);
-      return next;
-    });
-    setServerCodes((current) => {
-      if (!(path in current)) return current;
-      const next = { ...current };
-      delete next[path];
-      return next;
-    });
-    setPendingWrite(true);
-    clearTimeout(settle.current);
-    settle.current = setTimeout(() => void draftRef.current.flush().finally(() => setPendingWrite(false)), 400);
-  }, []);
-
-  const touch = useCallback(
-    (path: string) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
-    [],
+  const change = useCallback(
+    (path: string, update: (current: RequestValues) => RequestValues) => {
+      setSentNote(null);
+      changed();
+      setValues((current) => {
+        if (current === null) return current;
+        const next = update(current);
+        draftRef.current.save(next);
+        return next;
+      });
+      setServerCodes((current) => {
+        if (!(path in current)) return current;
+        const next = { ...current };
+        delete next[path];
+        return next;
+      });
+      setPendingWrite(true);
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => void draftRef.current.flush().finally(() => setPendingWrite(false)), 400);
+    },
+    [changed],
   );
 
   const codes = useMemo(() => (values === null ? {} : requestCodes(values, creditAvailable)), [values, creditAvailable]);
@@ -318,6 +320,7 @@ export function DrawdownRequestForm({
                 declarationDetails: { ...current.declarationDetails, [declaration]: next },
               }))
             }
+            onBlur={() => touch(`declarationDetails.${declaration}`)}
             error={errorOf(`declarationDetails.${declaration}`)}
           />
         ) : null}
@@ -397,7 +400,7 @@ export function DrawdownRequestForm({
           <p className="drawdown-request__intro">Answer each statement True or False. If False, please give details.</p>
           {declarationFields}
         </fieldset>
-        <div className="drawdown-request__actions">
+        <ActionBar className="drawdown-request__actions">
           <Button type="submit" busy={busy}>
             {target.submitLabel}
           </Button>
@@ -409,7 +412,7 @@ export function DrawdownRequestForm({
           <p className="drawdown-request__saved" aria-live="polite">
             {draft.draft ? 'Draft kept on this device' : ''}
           </p>
-        </div>
+        </ActionBar>
         <FormMessage message={message} />
       </form>
     </section>
