@@ -56,7 +56,7 @@ describe('MonthYearField', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('never offers a month and year after the latest the rule allows (decision 439)', async () => {
+  it('never offers a month and year after the latest the rule allows (decision 437)', async () => {
     const user = userEvent.setup();
     function Bounded() {
       const [value, setValue] = useState<MonthYear>({ month: '', year: '' });

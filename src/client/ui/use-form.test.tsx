@@ -128,7 +128,7 @@ describe('values loaded after the form opened', () => {
   });
 });
 
-describe('useForm shows a field’s error once it was touched (decision 438)', () => {
+describe('useForm shows a field’s error once it was touched (decision 436)', () => {
   const required = v.object({
     name: v.pipe(v.string(), v.nonEmpty('required')),
     city: v.pipe(v.string(), v.nonEmpty('required')),

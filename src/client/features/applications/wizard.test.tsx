@@ -170,7 +170,7 @@ describe('wizard drafts and saving', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
     expect(await screen.findByText('This entry is too long')).toBeTruthy();
-    // Said at the top of the step, focused, with a link to the field (decision 434).
+    // Said at the top of the step, focused, with a link to the field (decision 432).
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(within(summary).getByText('Please check the highlighted fields')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(summary));

@@ -69,7 +69,7 @@ describe('edit client', () => {
     await user.clear(screen.getByLabelText('First name'));
     await user.clear(phone);
     await user.type(phone, 'call me');
-    // A day the month does not have is never offered (decision 439): no 31 February to refuse.
+    // A day the month does not have is never offered (decision 437): no 31 February to refuse.
     await user.selectOptions(screen.getByLabelText('Day'), '31');
     const february = within(screen.getByLabelText('Month')).getByRole<HTMLOptionElement>('option', { name: '02 - February' });
     expect(february.disabled).toBe(true);
