@@ -679,7 +679,7 @@ describe('POST /applications/state/update (submit)', () => {
     expect(res.json()).toMatchObject({ id, status: 'submitted' });
     const again = await a.submit(token.lawyer, id);
     expect(again.statusCode).toBe(409);
-    // Submitted by this lawyer a moment ago (decision 432).
+    // Submitted by this lawyer a moment ago (decision 431).
     expect(again.json()).toEqual({
       error: 'conflict',
       details: { statusChange: { status: 'submitted', at: expect.any(String), by: 'you' } },

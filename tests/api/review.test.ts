@@ -134,7 +134,7 @@ describe('accepting and rejecting (staff, in the review state)', () => {
 
     const again = await changeState(token.admin, id, 'providerAccepted');
     expect(again.statusCode).toBe(409);
-    // Accepted by this member of staff a moment ago (decision 432).
+    // Accepted by this member of staff a moment ago (decision 431).
     expect(again.json()).toEqual({
       error: 'conflict',
       details: { statusChange: { status: 'providerAccepted', at: expect.any(String), by: 'you' } },

@@ -6,7 +6,7 @@ import { api, personal, validSteps } from './applications-fixtures';
 
 /**
  * A write refused because the application's status moved on meanwhile says who moved it and when
- * (`details.statusChange`, docs/decisions.md 432): the save of a step (409 notEditable) and a
+ * (`details.statusChange`, docs/decisions.md 431): the save of a step (409 notEditable) and a
  * status change such as a second submit (409 conflict).
  */
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The action bars on screen (ActionBar): below 992 px each sticks to the bottom of the screen, so
- * what it points to must never end up behind it, and nothing may cover it (docs/decisions.md 436).
+ * what it points to must never end up behind it, and nothing may cover it (docs/decisions.md 434).
  * The bars' height is kept in `--action-bar-height` on the root element (the page's
  * scroll-padding-bottom, so the browser's own scrolling to a focused field leaves room for it);
  * `revealInView` scrolls with it accounted for; `useActionBarClearance` tells the toasts how far
@@ -112,7 +112,8 @@ export function focusInView(control: HTMLElement): void {
 
 /**
  * Moves focus to the first field with an error (after a refused submit), its label and message in
- * view above the sticky action bar. Here, not in the form engine: the sign-in page needs neither.
+ * view above the sticky action bar (docs/decisions.md 435). Here, not in the form engine: the
+ * sign-in page needs neither.
  */
 export function focusFirstError(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => {

@@ -55,6 +55,29 @@ describe('MonthYearField', () => {
     expect(year.getAttribute('aria-describedby')).toBe(message.id);
     expect(await axeViolations()).toEqual([]);
   });
+
+  it('never offers a month and year after the latest the rule allows (decision 437)', async () => {
+    const user = userEvent.setup();
+    function Bounded() {
+      const [value, setValue] = useState<MonthYear>({ month: '', year: '' });
+      return (
+        <MonthYearField label="Moved in" value={value} onValueChange={setValue} years={years} latest={{ year: 2023, month: 3 }} />
+      );
+    }
+    render(<Bounded />);
+    const month = screen.getByRole('combobox', { name: 'Moved in Month' });
+    const year = screen.getByRole('combobox', { name: 'Moved in Year' });
+    const values = (select: HTMLElement, disabled: boolean) =>
+      [...select.querySelectorAll('option')].filter((o) => o.value && o.disabled === disabled).map((o) => o.value);
+    expect(values(year, false).every((y) => Number(y) <= 2023)).toBe(true);
+    expect(values(year, true)).toEqual([]);
+    await user.selectOptions(year, '2023');
+    expect(values(month, true)).toEqual(['4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    await user.selectOptions(year, '2022');
+    await user.selectOptions(month, '5');
+    // May 2023 would be after March 2023: that year is offered disabled.
+    expect(values(year, true)).toEqual(['2023']);
+  });
 });
 
 function Picker(props: {

@@ -43,7 +43,7 @@ interface ErrorSummaryProps {
 /**
  * A refusal at the top of the step, as GOV.UK's error summary: brought into view and focused when
  * it appears, so it is read first; it says what happened and lists the fields the page shows an
- * error on, each a link to its field (docs/decisions.md 434).
+ * error on, each a link to its field (docs/decisions.md 432).
  */
 export function ErrorSummary({
   children,

@@ -57,7 +57,7 @@ const noCodes: Record<string, string> = {};
  * Which fields were touched (spec section 5: an error is shown only once its field was touched).
  * Touched means left after a change: a field counts once focus leaves it (`touch`, on blur) after
  * the user changed a value (`changed`) since a field was last left, so tabbing through an
- * untouched form paints nothing red (docs/decisions.md 438). A submit attempt shows every error
+ * untouched form paints nothing red (docs/decisions.md 436). A submit attempt shows every error
  * anyway.
  */
 export function useTouchedFields() {

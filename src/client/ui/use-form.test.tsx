@@ -127,3 +127,48 @@ describe('values loaded after the form opened', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 });
+
+describe('useForm shows a field’s error once it was touched (decision 436)', () => {
+  const required = v.object({
+    name: v.pipe(v.string(), v.nonEmpty('required')),
+    city: v.pipe(v.string(), v.nonEmpty('required')),
+  });
+  function RequiredHarness({
+    expose,
+  }: {
+    expose?: (form: ReturnType<typeof useForm<'name' | 'city', typeof required>>) => void;
+  }) {
+    const form = useForm(required, { name: '', city: '' });
+    expose?.(form);
+    return (
+      <>
+        <TextField label="Name" {...form.field('name')} />
+        <TextField label="City" {...form.field('city')} />
+      </>
+    );
+  }
+
+  it('shows nothing when the fields are only tabbed through', async () => {
+    const user = userEvent.setup();
+    render(<RequiredHarness />);
+    await user.click(screen.getByLabelText('Name'));
+    await user.tab();
+    await user.tab();
+    expect(screen.queryByText('Required field')).toBeNull();
+  });
+
+  it('shows a field’s error once it is left after a change, and every error after a submit attempt', async () => {
+    const user = userEvent.setup();
+    let form: ReturnType<typeof useForm<'name' | 'city', typeof required>> | undefined;
+    render(<RequiredHarness expose={(current) => (form = current)} />);
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.clear(screen.getByLabelText('Name'));
+    await user.tab();
+    expect(screen.getAllByText('Required field')).toHaveLength(1);
+    // Leaving the next field without changing it adds nothing.
+    await user.tab();
+    expect(screen.getAllByText('Required field')).toHaveLength(1);
+    act(() => form?.markSubmitted());
+    expect(screen.getAllByText('Required field')).toHaveLength(2);
+  });
+});

@@ -1224,7 +1224,7 @@ export interface components {
             };
             details?: components["schemas"]["ErrorDetails"];
         };
-        /** @description What a refusal is about, for the screen to say it in the user's terms (docs/decisions.md 432). */
+        /** @description What a refusal is about, for the screen to say it in the user's terms (docs/decisions.md 431). */
         ErrorDetails: {
             statusChange?: components["schemas"]["StatusChange"];
         };

@@ -41,7 +41,7 @@ function daysIn(year: number | null, month: number): number {
 /**
  * The day, month and year lists of a split date with what is already chosen taken into account:
  * a part that would make a date that does not exist (31 February, 29 February 2027) is offered
- * disabled, so the form never offers a date the rule refuses (docs/decisions.md 439).
+ * disabled, so the form never offers a date the rule refuses (docs/decisions.md 437).
  */
 export function splitDateOptions(
   chosen: { day: string; month: string; year: string },

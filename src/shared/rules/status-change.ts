@@ -4,7 +4,7 @@ import { applicationStatuses, applicationStatusLabels, type ApplicationStatus } 
 
 /**
  * The application's last change of status, as a refusal carries it (`details.statusChange`, 409
- * notEditable or conflict: docs/decisions.md 432), and the sentence that tells the user what
+ * notEditable or conflict: docs/decisions.md 431), and the sentence that tells the user what
  * happened meanwhile: who, what and when, in their own terms.
  */
 

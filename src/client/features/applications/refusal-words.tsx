@@ -3,7 +3,7 @@ import { statusChangeOf, statusChangeSentence } from '../../../shared/rules/stat
 import { codeMessage } from '../../api/failure';
 import type { Audience } from './steps/step-definition';
 
-/** Our wording (docs/decisions.md 434): a submit refused because the application moved on meanwhile. */
+/** Our wording (docs/decisions.md 432): a submit refused because the application moved on meanwhile. */
 export const SUBMIT_REFUSED_MESSAGE = 'This application could not be submitted.';
 const KEPT_MESSAGE = 'Your answers on this step are kept on this device.';
 

@@ -170,8 +170,42 @@ describe('wizard drafts and saving', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
     expect(await screen.findByText('This entry is too long')).toBeTruthy();
-    expect(screen.getByText('Please check the highlighted fields')).toBeTruthy();
+    // Said at the top of the step, focused, with a link to the field (decision 432).
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText('Please check the highlighted fields')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const link = await within(summary).findByRole('link', { name: 'Case reference: This entry is too long' });
+    await user.click(link);
+    expect(document.activeElement).toBe(screen.getByLabelText('Case reference'));
     expect(currentUrl(router)).toBe('/applications/1/case');
+  });
+
+  it('a save refused because the application moved on says who and when; its changes can be let go', async () => {
+    const journey = { personal: validPersonal, case: validCase } as Journey;
+    const statusChange = { status: 'submitted', at: '2026-07-01T13:05:00.000Z', by: 'client', name: 'Nina Fairweather' };
+    const { router, user } = renderApp('/applications/1/case', {
+      role: 'lawyer',
+      handlers: {
+        ...getApp(journey),
+        'POST /applications/update/case': () => json(409, { error: 'notEditable', details: { statusChange } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText('This application can no longer be changed.')).toBeTruthy();
+    expect(
+      within(summary).getByText('Nina Fairweather (your client) submitted this application on 01/07/2026 at 14:05.'),
+    ).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'View the application' }).getAttribute('href')).toBe(
+      '/applications/1/details',
+    );
+    const status = screen.getByTestId('sync-status');
+    await waitFor(() => expect(status.textContent).toContain('Needs your attention'));
+    expect(screen.getByText('Not saved: see the message at the top of the step')).toBeTruthy();
+
+    await user.click(within(summary).getByRole('button', { name: 'Discard my changes to this step' }));
+    await landsOn(router, '/applications/1/details');
+    await waitFor(() => expect(status.textContent).not.toContain('Needs your attention'));
   });
 
   it('lets the user choose field by field after a conflict and saves on the server version', async () => {
@@ -379,6 +413,30 @@ describe('summary', () => {
     await waitFor(() => expect(document.activeElement).toBe(blockers));
   });
 
+  it('a submit refused because the status moved on says who and when at the top, and waits until dismissed', async () => {
+    const statusChange = { status: 'providerRejected', at: '2026-07-01T13:05:00.000Z', by: 'provider' };
+    const { user } = renderApp('/applications/1/summary', {
+      role: 'lawyer',
+      handlers: {
+        ...getApp(complete),
+        'POST /applications/state/update': () => json(409, { error: 'conflict', details: { statusChange } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'submit application' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText('This application could not be submitted.')).toBeTruthy();
+    expect(within(summary).getByText('The provider rejected this application on 01/07/2026 at 14:05.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // Never 'All changes saved' over a refused write.
+    const status = screen.getByTestId('sync-status');
+    await waitFor(() => expect(status.textContent).toContain('Needs your attention'));
+
+    await user.click(within(summary).getByRole('button', { name: 'dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull());
+    await waitFor(() => expect(status.textContent).toContain('All changes saved'));
+  });
+
   it('a submit the server refuses names the steps that block it, with links', async () => {
     const { user } = renderApp('/applications/1/summary', {
       role: 'lawyer',
@@ -393,6 +451,8 @@ describe('summary', () => {
     expect(within(blockers).getByRole('link', { name: 'Financial details' }).getAttribute('href')).toBe(
       '/applications/1/financial',
     );
+    // Said by the list of steps, not kept as a refusal waiting to be read.
+    await waitFor(() => expect(screen.getByTestId('sync-status').textContent).toContain('All changes saved'));
   });
 
   it('sends the independent step back to the documents when the only Form E file was deleted', async () => {

@@ -82,7 +82,7 @@ function ClientEditor({ client }: { client: Client }) {
     return { value: binding.value, onValueChange: binding.onValueChange, onBlur: binding.onBlur, error: binding.error };
   };
 
-  // A day the chosen month does not have is offered disabled (decision 439).
+  // A day the chosen month does not have is offered disabled (decision 437).
   const birth = splitDateOptions(
     { day: form.values.birthDayDay, month: form.values.birthMonth, year: form.values.birthYear },
     { days, months, years },

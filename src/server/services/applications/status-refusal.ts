@@ -9,7 +9,7 @@ import { isEditableStatus } from '../../../shared/rules/transitions';
 type StatusChange = components['schemas']['StatusChange'];
 
 /**
- * The application's last change of status as the caller knows its maker (docs/decisions.md 432):
+ * The application's last change of status as the caller knows its maker (docs/decisions.md 431):
  * the audit entry that moved it to the status it has now, whichever call made it (a status change,
  * the envelope, the notice, the signature). The caller themself is 'you'; the client and the lawyer
  * are named (the caller works with them on the application); the provider's staff are not.

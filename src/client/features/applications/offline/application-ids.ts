@@ -38,7 +38,8 @@ export function stepDraftKey(applicationId: number | string, step: string): stri
 
 /**
  * Where a refused submit of an application is kept until it is read (its summary says why, and it
- * counts in 'Needs your attention'), like a refused decision: the submit has no form of its own.
+ * counts in 'Needs your attention'), like a refused decision: the submit has no form of its own
+ * (docs/decisions.md 433).
  */
 export function submitRefusalKey(applicationId: number | string): string {
   return draftKey(SUBMIT_DRAFT_KIND, applicationId);

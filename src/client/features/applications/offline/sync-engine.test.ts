@@ -192,6 +192,30 @@ describe('outbox and sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('409 notEditable: the refusal’s details are kept with the refused draft, and cleared when it is sent again', async () => {
+    const details = { statusChange: { status: 'submitted', at: '2026-07-01T13:05:00.000Z', by: 'client', name: 'Nina' } };
+    let refuse = true;
+    fakeServer({
+      'POST /applications/update/case': () =>
+        refuse ? jsonResponse(409, { error: 'notEditable', details }) : jsonResponse(200, { data: { case: {} }, version: 2 }),
+    });
+    const caseKey = stepDraftKey(7, 'case');
+    await writeDraft(1, caseKey, { caseRef: 'mine' }, { baseVersion: 1 });
+    stop = startSync(store);
+    const id = await saveStep('case', 7, { caseRef: 'mine' }, caseKey);
+    expect(await waitForResult(id, 5_000)).toEqual({ status: 'rejected', error: 'notEditable', fields: {}, details });
+    expect(await readDraftRow(1, caseKey)).toMatchObject({
+      status: 'rejected',
+      serverError: 'notEditable',
+      serverDetails: details,
+    });
+
+    refuse = false;
+    const again = await saveStep('case', 7, { caseRef: 'mine' }, caseKey);
+    expect((await readDraftRow(1, caseKey))?.serverDetails).toBeUndefined();
+    expect(await waitForResult(again, 5_000)).toMatchObject({ status: 'done' });
+  });
+
   it('409: the draft gets status conflict with the server’s copy', async () => {
     const current = { data: { case: { caseRef: 'theirs' } }, version: 5 };
     fakeServer({ 'POST /applications/update/case': () => jsonResponse(409, { error: 'conflict', current }) });
