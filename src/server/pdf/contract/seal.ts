@@ -1,9 +1,10 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PdfWriter } from '../document';
+import { embedDocumentFonts } from '../pdfa';
 import { formatDateTime } from '../../../shared/rules/formats';
 
 /** What the built-in provider signs (docs/decisions.md: 285): plain data a worker thread can be given. */
@@ -55,8 +56,8 @@ export async function sealDocuments(job: SealJob): Promise<Uint8Array[]> {
 }
 
 async function stampPages(doc: PDFDocument, job: SealJob): Promise<void> {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // The shipped fonts, embedded, as every page of the file (PDF/A: docs/decisions.md 490).
+  const { regular: font, bold } = await embedDocumentFonts(doc);
   const when = `${formatDateTime(job.signer.signedAt)} (UK time)`;
   const charset = new Set([...font.getCharacterSet(), ...bold.getCharacterSet()]);
   const clean = (text: string) => [...text].map((ch) => (charset.has(ch.codePointAt(0)!) ? ch : '?')).join('');
