@@ -62,7 +62,7 @@ function finish(code) {
   process.exit(code);
 }
 
-// Chromium and PostgreSQL come from Debian's packages: installed here when missing and allowed
+// Chromium, PostgreSQL and the PDF tools come from Debian's packages: installed here when missing and allowed
 // (root with apt-get), otherwise the run says what to install.
 function installSystemPackages(packages) {
   const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
@@ -77,14 +77,29 @@ function installSystemPackages(packages) {
   return update.status === 0 && install.status === 0;
 }
 
+/** A command on the PATH (the PDF checks' tools: poppler-utils' pdffonts, pdftotext, pdfinfo; qpdf). */
+function commandFound(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+const pdfTools = { pdffonts: 'poppler-utils', qpdf: 'qpdf' };
 const missing = [
   ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
   ...(postgresFound() ? [] : ['postgresql']),
+  ...Object.entries(pdfTools)
+    .filter(([command]) => !commandFound(command))
+    .map(([, pkg]) => pkg),
 ];
 if (missing.length > 0) installSystemPackages(missing);
 if (!fs.existsSync(chromium)) {
   console.error(
     `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+  process.exit(1);
+}
+const missingPdfTools = Object.entries(pdfTools).filter(([command]) => !commandFound(command));
+if (missingPdfTools.length > 0) {
+  console.error(
+    `The API tests check the generated PDFs with ${missingPdfTools.map(([c]) => c).join(' and ')}: apt-get install -y ${missingPdfTools.map(([, p]) => p).join(' ')}.`,
   );
   process.exit(1);
 }
