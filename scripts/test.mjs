@@ -11,9 +11,11 @@ import path from 'node:path';
 const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const commandFound = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
-// The API tests read the signed contracts with the tools a recipient would use (docs/decisions.md 484).
-const signatureTools = { 'poppler-utils': 'pdfsig', qpdf: 'qpdf', openssl: 'openssl' };
-const missingSignatureTools = () => Object.keys(signatureTools).filter((pkg) => !commandFound(signatureTools[pkg]));
+// The API tests read the documents and signed contracts with the tools a recipient would use
+// (docs/decisions.md 484, 494): each Debian package and the commands it brings.
+const signatureTools = { 'poppler-utils': ['pdfsig', 'pdffonts', 'pdftotext'], qpdf: ['qpdf'], openssl: ['openssl'] };
+const missingSignatureTools = () =>
+  Object.keys(signatureTools).filter((pkg) => !signatureTools[pkg].every((command) => commandFound(command)));
 function postgresFound() {
   if (process.env.PG_BIN) return fs.existsSync(path.join(process.env.PG_BIN, 'initdb'));
   const root = '/usr/lib/postgresql';
@@ -66,7 +68,7 @@ function finish(code) {
   process.exit(code);
 }
 
-// Chromium and PostgreSQL come from Debian's packages: installed here when missing and allowed
+// Chromium, PostgreSQL and the PDF tools come from Debian's packages: installed here when missing and allowed
 // (root with apt-get), otherwise the run says what to install.
 function installSystemPackages(packages) {
   const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
@@ -89,13 +91,20 @@ const missing = [
 if (missing.length > 0) installSystemPackages(missing);
 if (missingSignatureTools().length > 0) {
   console.error(
-    `The API tests check the signed documents with pdfsig, qpdf and openssl.\nInstall them: apt-get install -y ${missingSignatureTools().join(' ')}`,
+    `The API tests check the documents and signatures with poppler-utils, qpdf and openssl.\nInstall them: apt-get install -y ${missingSignatureTools().join(' ')}`,
   );
   process.exit(1);
 }
 if (!fs.existsSync(chromium)) {
   console.error(
     `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\nInstall it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+  process.exit(1);
+}
+const missingPdfTools = Object.entries(pdfTools).filter(([command]) => !commandFound(command));
+if (missingPdfTools.length > 0) {
+  console.error(
+    `The API tests check the generated PDFs with ${missingPdfTools.map(([c]) => c).join(' and ')}: apt-get install -y ${missingPdfTools.map(([, p]) => p).join(' ')}.`,
   );
   process.exit(1);
 }

@@ -39,3 +39,60 @@ describe('the time-stamping authority settings (ESIGN_TSA_*)', () => {
     expect(() => esign({ ESIGN_TSA_TIMEOUT_MS: 'soon' })).toThrow(/whole number/);
   });
 });
+
+const lender = {
+  LENDER_NAME: 'Lending Partner plc',
+  LENDER_ADDRESS: '2 Lending Lane, Leeds LS1 1AA',
+  LENDER_COMPANY_NUMBER: '07654321',
+  LENDER_REGULATOR_REFERENCE: 'FRN 654321',
+};
+
+describe('the provider identity settings', () => {
+  it('default to a provider that is its own lender, named the same in GET /config and the documents', () => {
+    const config = loadConfig({});
+    expect(config.provider).toMatchObject({ name: 'Provider Finance Ltd', role: 'lender' });
+    expect(config.provider.lender).toEqual({
+      name: 'Provider Finance Ltd',
+      address: '1 Example Street, London EC1A 1BB',
+      companyNumber: '01234567',
+      regulatorReference: 'FRN 123456',
+    });
+    expect(config.brand).toMatchObject({
+      companyName: 'Provider Finance Ltd',
+      providerRole: 'lender',
+      lenderName: 'Provider Finance Ltd',
+    });
+  });
+
+  it('name the provider once: PROVIDER_NAME is the footer’s name too, BRAND_COMPANY_NAME its fallback', () => {
+    expect(loadConfig({ PROVIDER_NAME: 'Acme Loans Ltd', BRAND_COMPANY_NAME: 'Other Ltd' }).brand.companyName).toBe(
+      'Acme Loans Ltd',
+    );
+    const fallback = loadConfig({ BRAND_COMPANY_NAME: 'Other Ltd' });
+    expect([fallback.brand.companyName, fallback.provider.name, fallback.provider.lender.name]).toEqual([
+      'Other Ltd',
+      'Other Ltd',
+      'Other Ltd',
+    ]);
+  });
+
+  it('a broker names its lender, with all four LENDER_* settings', () => {
+    const config = loadConfig({ PROVIDER_ROLE: 'Broker', PROVIDER_NAME: 'Broker Ltd', ...lender });
+    expect(config.provider.role).toBe('broker');
+    expect(config.provider.lender).toEqual({
+      name: 'Lending Partner plc',
+      address: '2 Lending Lane, Leeds LS1 1AA',
+      companyNumber: '07654321',
+      regulatorReference: 'FRN 654321',
+    });
+    expect(config.brand).toMatchObject({ companyName: 'Broker Ltd', providerRole: 'broker', lenderName: 'Lending Partner plc' });
+    expect(() => loadConfig({ PROVIDER_ROLE: 'broker', LENDER_NAME: 'Lending Partner plc' })).toThrow(
+      "PROVIDER_ROLE=broker needs the lender's LENDER_ADDRESS, LENDER_COMPANY_NUMBER, LENDER_REGULATOR_REFERENCE",
+    );
+  });
+
+  it('refuses a lender with a lender of its own, and a role it does not know', () => {
+    expect(() => loadConfig({ LENDER_NAME: 'Lending Partner plc' })).toThrow(/LENDER_NAME: only for PROVIDER_ROLE=broker/);
+    expect(() => loadConfig({ PROVIDER_ROLE: 'bank' })).toThrow('PROVIDER_ROLE must be "lender" or "broker", got "bank"');
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { providerRoles, type ProviderRole } from '../shared/rules/provider-identity';
 
 /** Every setting, read once from the environment, with defaults for the embedded setup. */
 export interface Config {
@@ -41,7 +42,10 @@ export interface Config {
   postcode: PostcodeConfig;
   /** How long the server waits for clients and for its own heavy work (README: Limits and timeouts). */
   timeouts: Timeouts;
-  /** The provider (the lender) as its contract documents name it (docs/decisions.md: 281). */
+  /**
+   * The provider, the company that runs the portal, as the footer, emails and contract documents
+   * name it, with its legal role (docs/decisions.md: 281, 495-497).
+   */
   provider: ProviderDetails;
   /** Electronic signature of the contract documents (docs/decisions.md: 283-285). */
   esign: EsignConfig;
@@ -54,6 +58,17 @@ export interface ProviderDetails {
   regulatorReference: string;
   phone: string;
   email: string;
+  /** PROVIDER_ROLE: the provider lends itself (default), or is a credit broker for `lender`. */
+  role: ProviderRole;
+  /** Who makes the loans, as the Credit Agreement names the lender: the provider itself when it lends. */
+  lender: LenderDetails;
+}
+
+export interface LenderDetails {
+  name: string;
+  address: string;
+  companyNumber: string;
+  regulatorReference: string;
 }
 
 export interface EsignConfig {
@@ -105,9 +120,13 @@ export interface PostcodeConfig {
   timeoutMs: number;
 }
 
+/** What GET /config answers (the BrandConfig of the contract). */
 export interface Brand {
   productName: string;
+  /** The provider's name (one identity: the same as provider.name). */
   companyName: string;
+  providerRole: ProviderRole;
+  lenderName: string;
   phone: string;
   email: string;
   termsUrl: string;
@@ -120,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = integer(env.PORT, 3000, 'PORT');
   const host = env.HOST || '127.0.0.1';
+  const provider = providerDetails(env);
   return {
     port,
     host,
@@ -146,11 +166,13 @@ export function loadConfig(env: Env = process.env): Config {
     filesStorage: filesStorage(env),
     postcode: postcodeConfig(env),
     timeouts: timeouts(env),
-    provider: providerDetails(env),
+    provider,
     esign: esignConfig(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
-      companyName: env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
+      companyName: provider.name,
+      providerRole: provider.role,
+      lenderName: provider.lender.name,
       phone: env.BRAND_PHONE || '020 7946 0000',
       email: env.BRAND_EMAIL || 'support@portal.test',
       termsUrl: env.BRAND_TERMS_URL || 'https://example.com/terms',
@@ -159,15 +181,44 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** Demo defaults: a real deployment sets every one (they are printed on the credit agreement). */
+/** The lender's settings, read only when the provider is a credit broker. */
+const LENDER_SETTINGS = ['LENDER_NAME', 'LENDER_ADDRESS', 'LENDER_COMPANY_NUMBER', 'LENDER_REGULATOR_REFERENCE'] as const;
+
+/**
+ * Demo defaults: a real deployment sets every one (they are printed on the credit agreement). The
+ * role is one setting (docs/decisions.md: 495): a lender is its own lender; a broker names its
+ * lender in the LENDER_* settings, all four required, and a lender may set none of them, so the
+ * footer, the emails and the documents can never name two different lenders.
+ */
 function providerDetails(env: Env): ProviderDetails {
-  return {
+  const role = (env.PROVIDER_ROLE || 'lender').toLowerCase();
+  if (!(providerRoles as readonly string[]).includes(role))
+    throw new Error(`PROVIDER_ROLE must be "lender" or "broker", got "${env.PROVIDER_ROLE}"`);
+  const own = {
     name: env.PROVIDER_NAME || env.BRAND_COMPANY_NAME || 'Provider Finance Ltd',
     address: env.PROVIDER_ADDRESS || '1 Example Street, London EC1A 1BB',
     companyNumber: env.PROVIDER_COMPANY_NUMBER || '01234567',
     regulatorReference: env.PROVIDER_REGULATOR_REFERENCE || 'FRN 123456',
+  };
+  const given = LENDER_SETTINGS.filter((name) => env[name]);
+  if (role === 'lender' && given.length > 0)
+    throw new Error(`${given.join(', ')}: only for PROVIDER_ROLE=broker (a provider whose role is lender is the lender itself)`);
+  const missing = LENDER_SETTINGS.filter((name) => !env[name]);
+  if (role === 'broker' && missing.length > 0) throw new Error(`PROVIDER_ROLE=broker needs the lender's ${missing.join(', ')}`);
+  return {
+    ...own,
     phone: env.PROVIDER_PHONE || env.BRAND_PHONE || '020 7946 0000',
     email: env.PROVIDER_EMAIL || env.BRAND_EMAIL || 'support@portal.test',
+    role: role as ProviderRole,
+    lender:
+      role === 'lender'
+        ? own
+        : {
+            name: env.LENDER_NAME!,
+            address: env.LENDER_ADDRESS!,
+            companyNumber: env.LENDER_COMPANY_NUMBER!,
+            regulatorReference: env.LENDER_REGULATOR_REFERENCE!,
+          },
   };
 }
 

@@ -22,3 +22,6 @@ export const CONTRACT_PATH = path.join(root, 'openapi.yaml');
 
 /** Drizzle's SQL migrations, applied on every start. */
 export const MIGRATIONS_FOLDER = path.join(root, 'src', 'server', 'db', 'migrations');
+
+/** The fonts and the colour profile every generated PDF embeds, with their licences (its README). */
+export const PDF_ASSETS_FOLDER = path.join(root, 'src', 'server', 'pdf', 'assets');

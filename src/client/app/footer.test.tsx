@@ -28,4 +28,38 @@ describe('footer on a first visit (no brand settings cached yet)', () => {
     expect(within(footer).getAllByRole('listitem')).toEqual(items);
     expect(links.map((link) => link.closest('li'))).toEqual(items);
   });
+
+  it('states no role before /config names the provider, then the configured one', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/applications', {
+      role: 'lawyer',
+      handlers: { 'GET /config': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    const footer = screen.getByRole('contentinfo');
+    const pending = footer.querySelector('.footer__legal')!;
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(pending.textContent).not.toMatch(/lender|broker/);
+
+    await act(async () => answer(json(200, BRAND)));
+    expect(
+      await within(footer).findByText('Example Finance Ltd is the lender of the loans made through this portal.'),
+    ).toBeTruthy();
+    expect(footer.textContent).not.toContain('not a lender');
+  });
+
+  it('a credit broker keeps the spec’s words and names the lender', async () => {
+    renderApp('/applications', {
+      role: 'lawyer',
+      handlers: {
+        'GET /config': () => json(200, { ...BRAND, providerRole: 'broker', lenderName: 'Lending Partner plc' }),
+      },
+    });
+    const footer = await screen.findByRole('contentinfo');
+    expect(
+      await within(footer).findByText(
+        'Example Finance Ltd is a credit broker and not a lender. The loans are made by Lending Partner plc.',
+      ),
+    ).toBeTruthy();
+  });
 });

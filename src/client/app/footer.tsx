@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { brandAtom, safeExternalUrl } from '../session/brand';
 import { focusPageHeading, scrollToTop } from '../routing/scroll';
+import { providerRoleStatement } from '../../shared/rules/provider-identity';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
@@ -29,7 +30,23 @@ function FooterItem({ label, link }: { label: string; link: ReactNode | null }) 
   );
 }
 
-/** Footer: 'back to top', the legal links and contact, and the credit-broker statement. */
+/**
+ * The provider's role in the configured words (docs/decisions.md: 495). Until the server has named
+ * the provider (a first visit, before `GET /config` answers) nothing is stated, and the line keeps
+ * its place, so no role is ever claimed for a name the portal was not given.
+ */
+function LegalLine() {
+  const brand = useAtomValue(brandAtom);
+  if (!brand.companyName)
+    return (
+      <p className="footer__legal footer__legal--pending" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    );
+  return <p className="footer__legal">{providerRoleStatement(brand)}</p>;
+}
+
+/** Footer: 'back to top', the legal links and contact, and the provider's legal role. */
 export function Footer() {
   const brand = useAtomValue(brandAtom);
   const terms = safeExternalUrl(brand.termsUrl);
@@ -78,7 +95,7 @@ export function Footer() {
             }
           />
         </ul>
-        <p className="footer__legal">{brand.companyName || brand.productName} is a credit broker and not a lender.</p>
+        <LegalLine />
       </div>
     </footer>
   );

@@ -94,7 +94,7 @@ describe('navigation', () => {
     expect(within(footer).getByRole('link', { name: 'Email us' }).getAttribute('href')).toBe('mailto:help@example.com');
     expect(within(footer).getByRole('link', { name: 'Call us' }).getAttribute('href')).toBe('tel:+442079460000');
     expect(within(footer).getByRole('button', { name: 'back to top' })).toBeTruthy();
-    expect(within(footer).getByText('Example Finance Ltd is a credit broker and not a lender.')).toBeTruthy();
+    expect(within(footer).getByText('Example Finance Ltd is the lender of the loans made through this portal.')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Applications | Test Funding'));
   });
 });

@@ -54,6 +54,8 @@ beforeEach(async () => {
     termsUrl: '',
     privacyUrl: '',
     companyName: '',
+    providerRole: 'lender',
+    lenderName: '',
   });
 });
 

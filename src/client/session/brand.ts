@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { atom } from 'jotai';
 import { api } from '../api/client';
+import { providerRoles } from '../../shared/rules/provider-identity';
 import type { AppStore } from './session';
 
 /**
@@ -14,6 +15,8 @@ const brandSchema = v.object({
   termsUrl: v.string(),
   privacyUrl: v.string(),
   companyName: v.string(),
+  providerRole: v.picklist(providerRoles),
+  lenderName: v.string(),
 });
 export type Brand = v.InferOutput<typeof brandSchema>;
 
@@ -25,6 +28,8 @@ const DEFAULT_BRAND: Brand = {
   termsUrl: '',
   privacyUrl: '',
   companyName: '',
+  providerRole: 'lender',
+  lenderName: '',
 };
 
 const CACHE_KEY = 'brandConfig';

@@ -29,6 +29,8 @@ export const BRAND = {
   termsUrl: 'https://example.com/terms',
   privacyUrl: 'https://example.com/privacy',
   companyName: 'Example Finance Ltd',
+  providerRole: 'lender',
+  lenderName: 'Example Finance Ltd',
 };
 
 export function userFor(role: Role): SessionUser {

@@ -1,5 +1,6 @@
 import type { Brand } from '../config';
 import { escapeHtml } from '../http/escape-html';
+import { providerRoleStatement } from '../../shared/rules/provider-identity';
 
 /** Plain, accessible emails: a heading, a paragraph, one button-like link, and the same as text. */
 export interface RenderedEmail {
@@ -16,15 +17,17 @@ export interface EmailParts {
   url: string;
 }
 
-/** Any email of the portal: its words, laid out the one way (loan and drawdown notices compose theirs). */
+/** Any email of the portal: its words, laid out the one way, signed with the provider's role (loan and drawdown notices compose theirs). */
 export function renderEmail(brand: Brand, parts: EmailParts): RenderedEmail {
-  const text = `${parts.heading}\n\n${parts.body}\n\n${parts.action}: ${parts.url}\n\n${brand.productName}\n${brand.email} · ${brand.phone}\n`;
+  const legal = providerRoleStatement(brand);
+  const text = `${parts.heading}\n\n${parts.body}\n\n${parts.action}: ${parts.url}\n\n${brand.productName}\n${brand.email} · ${brand.phone}\n${legal}\n`;
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(parts.heading)}</h1>
 <p>${escapeHtml(parts.body)}</p>
 <p><a href="${escapeHtml(parts.url)}" style="display:inline-block;background:#0b3d91;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action)}</a></p>
 <p style="font-size:13px;color:#555">If the button does not work, copy this address into your browser: ${escapeHtml(parts.url)}</p>
 <p style="font-size:13px;color:#555">${escapeHtml(brand.productName)} · ${escapeHtml(brand.email)} · ${escapeHtml(brand.phone)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(legal)}</p>
 </body></html>`;
   return { subject: parts.subject, text, html };
 }

@@ -3,6 +3,7 @@ import { PdfWriter } from './document';
 import { printedFields, printedSections } from '../../shared/journey/display';
 import { journeySteps, type JourneyStep } from '../../shared/journey/steps';
 import { formatApplicationId, formatDate, formatDateTime, formatMoney } from '../../shared/rules/formats';
+import { providerRoleStatement, type ProviderIdentity } from '../../shared/rules/provider-identity';
 import { applicationStatusLabels, type ApplicationStatus } from '../../shared/rules/statuses';
 
 export type PdfVariant = 'full' | 'summary';
@@ -31,6 +32,8 @@ export interface PdfOptions {
   variant: PdfVariant;
   audience: Audience;
   productName: string;
+  /** Whose role every page's footer states (docs/decisions.md: 495). */
+  provider: ProviderIdentity;
   now?: Date;
 }
 
@@ -45,6 +48,7 @@ export async function layoutApplicationPdf(data: PdfData, options: PdfOptions): 
     title: `${options.productName} - application ${id}`,
     author: options.productName,
     footer: `${options.productName} - application ${id}`,
+    legal: providerRoleStatement(options.provider),
   });
   pdf.title(`Application ${id}${options.variant === 'summary' ? ' - summary' : ''}`, options.productName);
   pdf.heading('Application');

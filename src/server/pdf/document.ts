@@ -1,17 +1,95 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import {
+  PDFContentStream,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  degrees,
+  drawObject,
+  drawText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  PDFDocument,
+  PDFDict,
+} from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { declarePdfA, embedDocumentFonts } from './pdfa';
 
 /** A4 in points, with the margins every generated page uses. */
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 56, bottom: 56, left: 50, right: 50 };
 const TEXT = { size: 10, leading: 14 };
+/** The footer, under the bottom margin: the provider's role above, the label and "Page n of m" below. */
+const FOOTER = { size: 8, y: MARGIN.bottom / 2, legalSize: 7, legalY: MARGIN.bottom / 2 + 11, numberRoom: 72 };
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.42);
 const RULE = rgb(0.8, 0.8, 0.84);
 
+/** The name of each page's page-number form (docs/decisions.md: 493). */
+const PAGE_NUMBER = PDFName.of('PageNumber');
+const PAGE_NUMBER_FONT = 'PageNumberFont';
+
+/**
+ * Writes "Page n of m" on every page of the file, counting every page it has now: each page
+ * draws its number from a form of its own (/PageNumber in the page's resources), which a later
+ * call replaces, so a document that pages are appended to (the signature certificate page) is
+ * numbered again over all of them (docs/decisions.md: 493).
+ */
+export function numberPages(doc: PDFDocument, font: PDFFont): void {
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const text = `Page ${i + 1} of ${pages.length}`;
+    const { width, height } = page.getSize();
+    // Uncompressed: a few bytes, where deflating each page's form cost more than the whole page.
+    const form = PDFContentStream.of(
+      doc.context.obj({
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, width, height],
+        Resources: { Font: { [PAGE_NUMBER_FONT]: font.ref } },
+      }),
+      drawText(font.encodeText(text), {
+        x: width - MARGIN.right - font.widthOfTextAtSize(text, FOOTER.size),
+        y: FOOTER.y,
+        size: FOOTER.size,
+        font: PAGE_NUMBER_FONT,
+        color: MUTED,
+        rotate: degrees(0),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+      }),
+      false,
+    );
+    const resources = page.node.normalizedEntries().Resources;
+    let xobjects = resources.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    if (!xobjects) resources.set(PDFName.of('XObject'), (xobjects = doc.context.obj({})));
+    const previous = xobjects.get(PAGE_NUMBER);
+    xobjects.set(PAGE_NUMBER, doc.context.register(form));
+    if (previous instanceof PDFRef) doc.context.delete(previous);
+    else page.pushOperators(pushGraphicsState(), drawObject(PAGE_NUMBER), popGraphicsState());
+  });
+}
+
+/**
+ * Compresses the pages' content streams with Node's zlib, natively, where pdf-lib would run its
+ * JavaScript deflate (pako) over each at save: the same Flate streams, made several times faster,
+ * which keeps a long application's PDF within its time limit now that each character is two bytes
+ * of a CID font (docs/decisions.md: 492). Only for a document about to be saved by its writer:
+ * a page whose stream is replaced can no longer be drawn on.
+ */
+function deflateContentStreams(doc: PDFDocument): void {
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFContentStream) || !object.dict.has(PDFName.of('Filter'))) continue;
+    doc.context.assign(ref, PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents())));
+  }
+}
+
 /**
  * A small flowing-text writer over pdf-lib: headings, label/value rows with both columns wrapped,
- * paragraphs; a new page whenever the next line would not fit; page numbers at the end. Text the
- * standard fonts cannot encode (outside Windows-1252) is replaced, never a reason to fail.
+ * paragraphs; a new page whenever the next line would not fit; the footer and page numbers at the
+ * end. Its files are PDF/A-2b (pdfa.ts): the shipped fonts embedded as subsets, text they cannot
+ * draw replaced, never a reason to fail.
  */
 export class PdfWriter {
   private page!: PDFPage;
@@ -25,7 +103,7 @@ export class PdfWriter {
     private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
-    private readonly footer: string,
+    private readonly footer: { label: string; legal?: string },
   ) {
     this.charset = new Set([...regular.getCharacterSet(), ...bold.getCharacterSet()]);
     this.firstPage = doc.getPageCount();
@@ -34,27 +112,17 @@ export class PdfWriter {
 
   /** A writer of pages added at the end of an existing document (the signature certificate page). */
   static async appendTo(doc: PDFDocument, footer: string): Promise<PdfWriter> {
-    return new PdfWriter(
-      doc,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
-      footer,
-    );
+    const fonts = await embedDocumentFonts(doc);
+    return new PdfWriter(doc, fonts.regular, fonts.bold, { label: footer });
   }
 
-  static async create(meta: { title: string; author: string; footer: string }): Promise<PdfWriter> {
+  /** A new document; `legal` (the provider's role) is printed above the footer of every page. */
+  static async create(meta: { title: string; author: string; footer: string; legal?: string }): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
     doc.setTitle(meta.title);
     doc.setAuthor(meta.author);
-    doc.setProducer(meta.author);
-    doc.setCreator(meta.author);
-    const writer = new PdfWriter(
-      doc,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
-      meta.footer,
-    );
-    return writer;
+    const fonts = await embedDocumentFonts(doc);
+    return new PdfWriter(doc, fonts.regular, fonts.bold, { label: meta.footer, legal: meta.legal });
   }
 
   private get width(): number {
@@ -127,8 +195,8 @@ export class PdfWriter {
 
   /**
    * Widths of text in one font and size, from per-character widths kept once per character.
-   * Kerning is left out: it only narrows Helvetica's pairs, so a line measured this way never
-   * overflows.
+   * Kerning is left out as it is when drawn (pdf-lib draws each glyph at its own advance), and
+   * ligatures are off (pdfa.ts), so a line measured this way is the line drawn.
    */
   private measurer(font: PDFFont, size: number): (text: string) => number {
     const key = `${font.name}/${size}`;
@@ -228,17 +296,42 @@ export class PdfWriter {
     this.y -= 4;
   }
 
-  /** Numbers this writer's own pages in their footer (Page n of m). */
+  /** The first line of text that fits the width, in the footer's font. */
+  private fitted(text: string, size: number, width: number): string {
+    return this.wrap(text, this.regular, size, width)[0] ?? '';
+  }
+
+  /**
+   * The footer of this writer's own pages (the provider's role, the label), then "Page n of m" on
+   * every page of the file, and the PDF/A metadata written for the file as it now is: on a document
+   * appended to, the pages before are numbered again, counting the appended ones (decision 493).
+   */
   drawFooters(): void {
-    const pages = this.doc.getPages().slice(this.firstPage);
-    pages.forEach((page, i) => {
-      const text = this.clean(`${this.footer} - Page ${i + 1} of ${pages.length}`);
-      page.drawText(text, { x: MARGIN.left, y: MARGIN.bottom / 2, size: 8, font: this.regular, color: MUTED });
-    });
+    const width = PAGE.width - MARGIN.left - MARGIN.right;
+    for (const page of this.doc.getPages().slice(this.firstPage)) {
+      if (this.footer.legal)
+        page.drawText(this.fitted(this.footer.legal, FOOTER.legalSize, width), {
+          x: MARGIN.left,
+          y: FOOTER.legalY,
+          size: FOOTER.legalSize,
+          font: this.regular,
+          color: MUTED,
+        });
+      page.drawText(this.fitted(this.footer.label, FOOTER.size, width - FOOTER.numberRoom), {
+        x: MARGIN.left,
+        y: FOOTER.y,
+        size: FOOTER.size,
+        font: this.regular,
+        color: MUTED,
+      });
+    }
+    numberPages(this.doc, this.regular);
+    declarePdfA(this.doc, { title: this.doc.getTitle() ?? '', author: this.doc.getAuthor() ?? '' });
   }
 
   async finish(): Promise<Uint8Array> {
     this.drawFooters();
+    deflateContentStreams(this.doc);
     return this.doc.save();
   }
 }

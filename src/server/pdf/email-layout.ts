@@ -1,5 +1,6 @@
 import { formatApplicationId, formatDateTime } from '../../shared/rules/formats';
 import { PdfWriter } from './document';
+import { providerRoleStatement, type ProviderIdentity } from '../../shared/rules/provider-identity';
 
 /** One stored email, as its PDF prints it (GET /pdf-generator/from-email). */
 export interface EmailPdfData {
@@ -17,11 +18,15 @@ export interface EmailPdfData {
 const recipientLabels: Record<string, string> = { admin: 'Provider', firm: 'Law firm', lawyer: 'Lawyer', customer: 'Client' };
 
 /** The email's PDF: who, when and what about, then the text of the email as it was sent. */
-export async function layoutEmailPdf(data: EmailPdfData, options: { productName: string }): Promise<Uint8Array> {
+export async function layoutEmailPdf(
+  data: EmailPdfData,
+  options: { productName: string; provider: ProviderIdentity },
+): Promise<Uint8Array> {
   const writer = await PdfWriter.create({
     title: data.subject,
     author: options.productName,
     footer: `${options.productName} · ${formatApplicationId(data.applicationId)} · email`,
+    legal: providerRoleStatement(options.provider),
   });
   writer.title(data.subject, `Email about application ${formatApplicationId(data.applicationId)}`);
   writer.row('Application', formatApplicationId(data.applicationId));

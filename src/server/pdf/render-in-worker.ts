@@ -7,9 +7,11 @@ import type { ContractData } from './contract/contract-data';
 import type { SealJob } from './contract/seal';
 import type { DssContents } from '../esign/pades/dss';
 import type { EmailPdfData } from './email-layout';
+import type { ProviderIdentity } from '../../shared/rules/provider-identity';
 
 /** One PDF laid out from its data: the application (its data and options), or one stored email. */
-type SinglePdfJob = { data: PdfData; options: PdfOptions } | { email: EmailPdfData; options: { productName: string } };
+type SinglePdfJob =
+  { data: PdfData; options: PdfOptions } | { email: EmailPdfData; options: { productName: string; provider: ProviderIdentity } };
 
 /**
  * What a worker thread makes: the application's PDF, a stored email's, the contract set (one PDF per

@@ -1376,8 +1376,15 @@ export interface components {
             email: string;
             termsUrl: string;
             privacyUrl: string;
-            /** @description The operating company named in the footer's legal copy. */
+            /** @description The provider, the company that runs the portal (PROVIDER_NAME), as the footer, emails and documents name it. */
             companyName: string;
+            /**
+             * @description The provider's legal role (PROVIDER_ROLE): it lends itself, or it is a credit broker for the lender named in lenderName.
+             * @enum {string}
+             */
+            providerRole: "lender" | "broker";
+            /** @description Who makes the loans, as the Credit Agreement names the lender; the provider itself when providerRole is lender. */
+            lenderName: string;
         };
         AddressLookup: {
             /** @description The normalized postcode looked up. */

@@ -1,6 +1,7 @@
 import { PdfWriter } from '../document';
 import { contractDocumentTypes, documentTypeLabels, type ContractDocumentType } from '../../../shared/rules/document-types';
 import { formatMoney } from '../../../shared/rules/formats';
+import { providerRoleStatement } from '../../../shared/rules/provider-identity';
 import { toPounds } from '../../../shared/rules/money';
 import type { ContractData } from './contract-data';
 
@@ -17,6 +18,13 @@ export async function layoutContractSet(data: ContractData): Promise<Uint8Array[
 
 const money = (pence: number) => formatMoney(toPounds(pence));
 
+/** The provider's identity as the footer and the emails state it (the same words on every document). */
+const identity = (data: ContractData) => ({
+  companyName: data.provider.name,
+  providerRole: data.provider.role,
+  lenderName: data.provider.lender.name,
+});
+
 function clientName(data: ContractData): string {
   return [data.client.title, data.client.firstName, data.client.lastName].filter(Boolean).join(' ');
 }
@@ -32,13 +40,24 @@ function solicitorText(data: ContractData): string {
     : `${data.solicitor.name}, ${data.solicitor.address}`;
 }
 
+/**
+ * The lender: the provider itself, or the lender it brokers for (PROVIDER_ROLE; docs/decisions.md
+ * 495-497). The provider, whichever its role, is who the borrower contacts.
+ */
+const lender = (data: ContractData) => data.provider.lender;
+
 function parties(w: PdfWriter, data: ContractData): void {
   const p = data.provider;
   w.heading('Parties');
-  w.row('Lender', `${p.name}, ${p.address}`);
-  w.row('Company number', p.companyNumber);
-  w.row('Regulator reference', p.regulatorReference);
-  w.row('Lender contact', `${p.phone}, ${p.email}`);
+  w.row('Lender', `${lender(data).name}, ${lender(data).address}`);
+  w.row('Company number', lender(data).companyNumber);
+  w.row('Regulator reference', lender(data).regulatorReference);
+  if (p.role === 'broker') {
+    w.row('Credit broker', `${p.name}, ${p.address}`);
+    w.row("Credit broker's company number", p.companyNumber);
+    w.row("Credit broker's regulator reference", p.regulatorReference);
+  }
+  w.row(p.role === 'lender' ? 'Lender contact' : 'Contact (the credit broker)', `${p.phone}, ${p.email}`);
   w.row('Borrower', clientName(data));
   w.row("Borrower's address", data.client.address);
   w.row("Borrower's email", data.client.email);
@@ -85,7 +104,8 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
   },
   loanAgreement(w, data) {
     w.paragraph(
-      `This agreement is made on ${data.date} between ${data.provider.name} (the lender) and ${clientName(data)} (the borrower).`,
+      `This agreement is made on ${data.date} between ${lender(data).name} (the lender) and ${clientName(data)} (the borrower)` +
+        (data.provider.role === 'broker' ? `, arranged by ${data.provider.name} (the credit broker).` : '.'),
     );
     parties(w, data);
     caseRows(w, data);
@@ -123,7 +143,7 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
     signatureBlock(w, data);
   },
   termsAndConditions(w, data) {
-    w.paragraph(`These terms apply to the Credit Agreement between ${data.provider.name} and ${clientName(data)}.`);
+    w.paragraph(`These terms apply to the Credit Agreement between ${lender(data).name} and ${clientName(data)}.`);
     parties(w, data);
     w.heading('Terms');
     w.paragraph(`1. The loan facility is ${money(data.loanAmountPence)}; it may be drawn in stages while the loan is open.`);
@@ -131,8 +151,9 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
     w.paragraph('3. Amounts drawn are repaid from the proceeds of the case, as the Credit Agreement sets out.');
     w.paragraph(`4. The independent legal advice fee is ${adviceFee(data)}.`);
     w.paragraph(
-      `5. ${data.provider.name} is registered under company number ${data.provider.companyNumber} (regulator reference ` +
-        `${data.provider.regulatorReference}). Questions and complaints: ${data.provider.phone}, ${data.provider.email}.`,
+      `5. ${lender(data).name} is registered under company number ${lender(data).companyNumber} (regulator reference ` +
+        `${lender(data).regulatorReference}). ${providerRoleStatement(identity(data))} Questions and complaints: ` +
+        `${data.provider.phone}, ${data.provider.email}.`,
     );
     signatureBlock(w, data);
   },
@@ -157,8 +178,8 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
     w.row('Case reference', data.caseRef);
     w.heading('Irrevocable instruction');
     w.paragraph(
-      `I irrevocably instruct you, as my solicitors in the case ${data.caseRef}, to pay to ${data.provider.name} ` +
-        `(${data.provider.address}, company number ${data.provider.companyNumber}) from any money you receive for me in the ` +
+      `I irrevocably instruct you, as my solicitors in the case ${data.caseRef}, to pay to ${lender(data).name} ` +
+        `(${lender(data).address}, company number ${lender(data).companyNumber}) from any money you receive for me in the ` +
         'case every amount I owe under my Credit Agreement with them, before paying any balance to me.',
     );
     w.paragraph(
@@ -176,6 +197,7 @@ export async function layoutContractDocument(type: ContractDocumentType, data: C
     title,
     author: data.provider.name,
     footer: `${title} - ${data.applicationRef} - ${data.caseRef}`,
+    legal: providerRoleStatement(identity(data)),
   });
   w.title(title, `${data.provider.name} - ${data.applicationRef} - ${data.date}`);
   writers[type](w, data);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
@@ -7,6 +7,7 @@ import { cadesDetachedSignature } from '../../esign/pades/cms';
 import { writeDss, type DssContents } from '../../esign/pades/dss';
 import type { KeyAndCertificates } from '../../esign/pades/pkcs12';
 import { PdfWriter } from '../document';
+import { embedDocumentFonts } from '../pdfa';
 import { formatDateTime } from '../../../shared/rules/formats';
 
 /** What the built-in provider signs (docs/decisions.md: 285): plain data a worker thread can be given. */
@@ -74,8 +75,8 @@ export async function sealDocuments(job: SealJob): Promise<Uint8Array[]> {
 }
 
 async function stampPages(doc: PDFDocument, job: SealJob): Promise<void> {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // The shipped fonts, embedded, as every page of the file (PDF/A: docs/decisions.md 490).
+  const { regular: font, bold } = await embedDocumentFonts(doc);
   const when = `${formatDateTime(job.signer.signedAt)} (UK time)`;
   const charset = new Set([...font.getCharacterSet(), ...bold.getCharacterSet()]);
   const clean = (text: string) => [...text].map((ch) => (charset.has(ch.codePointAt(0)!) ? ch : '?')).join('');

@@ -54,6 +54,7 @@ export async function openDownload(ctx: PublicContext, input: { token: string })
     variant: grant.variant,
     audience: grant.audience,
     productName: config.brand.productName,
+    provider: config.brand,
     timeoutMs: config.timeouts.pdfTimeoutMs,
   });
   if (!pdf) throw AppError.notFound();

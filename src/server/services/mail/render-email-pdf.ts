@@ -32,7 +32,7 @@ export async function renderEmailPdf(
         date: new Date(email.createdAt).toISOString(),
         text: email.textBody,
       },
-      options: { productName: config.brand.productName },
+      options: { productName: config.brand.productName, provider: config.brand },
     },
     { timeoutMs: config.timeouts.pdfTimeoutMs },
   );
