@@ -48,9 +48,9 @@ describe('the amount checks (spec section 5)', () => {
     expect(drawdownAmountCode('0.00')).toBe('greaterThanZero');
     expect(drawdownAmountCode(1.001)).toBe('pence');
     expect(drawdownAmountCode(2e9)).toBe('amountTooLarge');
-    expect(drawdownAmountCode(100.01, 10_000)).toBe('exceedsCredit');
-    expect(drawdownAmountCode(100, 10_000)).toBeUndefined();
-    expect(drawdownAmountCode(0.3, 30)).toBeUndefined();
+    expect(drawdownAmountCode(100.01, { availablePence: 10_000, awaitingSignaturePence: 0 })).toBe('exceedsCredit');
+    expect(drawdownAmountCode(100, { availablePence: 10_000, awaitingSignaturePence: 0 })).toBeUndefined();
+    expect(drawdownAmountCode(0.3, { availablePence: 30, awaitingSignaturePence: 0 })).toBeUndefined();
   });
 
   it('never lets a loan amount fall below what has been drawn', () => {
@@ -82,7 +82,7 @@ describe('drawdownRequestCodes', () => {
   };
 
   it('passes a complete request (a False statement needs no details)', () => {
-    expect(drawdownRequestCodes(complete, 10_000)).toEqual({});
+    expect(drawdownRequestCodes(complete, { availablePence: 10_000, awaitingSignaturePence: 0 })).toEqual({});
   });
 
   it('names every missing field, the details of material changes, and each unanswered statement', () => {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
-import { loanReference } from '../../../shared/rules/money';
+import { loanReference, toPounds } from '../../../shared/rules/money';
 import { loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { formatMoney } from '../../../shared/rules/formats';
 import type { LoanStatus } from '../../../shared/rules/statuses';
@@ -31,12 +31,57 @@ export function tellLoanStatus(db: Database, config: Config, loan: LoanRow, to: 
   });
 }
 
-export function tellLoanAmount(db: Database, config: Config, loan: LoanRow, pounds: number) {
+const pounds = (pence: number) => formatMoney(toPounds(pence));
+
+/** Staff lowered the facility (no signature needed); a pending variation, if any, is withdrawn with it. */
+export function tellLoanAmount(db: Database, config: Config, loan: LoanRow, pence: number) {
   const reference = loanReference(loan.id);
+  const withdrawn =
+    loan.pendingAmountPence === null
+      ? ''
+      : ` The variation to ${pounds(loan.pendingAmountPence)} that was waiting for the client's signature is withdrawn.`;
   return tellParties(db, config, loan.applicationId, ['lawyer', 'customer'], {
     subject: `Loan ${reference}: the credit offered has changed`,
     heading: 'The credit offered has changed',
-    body: `The credit offered on the loan of ${caseOf(loan)} is now ${formatMoney(pounds)}.`,
+    body: `The credit offered on the loan of ${caseOf(loan)} is now ${pounds(pence)}.${withdrawn}`,
+    action: 'Open loan',
+    path: `/loans/${loan.id}`,
+  });
+}
+
+/**
+ * Staff raised the facility above what the client signed for: the client is asked to sign the
+ * variation from their loan's page, the lawyer learns what may be drawn meanwhile (decision 507).
+ */
+export async function tellVariationRequested(db: Database, config: Config, loan: LoanRow, pendingPence: number) {
+  const reference = loanReference(loan.id);
+  await tellParties(db, config, loan.applicationId, ['customer'], {
+    subject: `Please sign the variation of your loan ${reference}`,
+    heading: 'Please sign the variation of your loan',
+    body:
+      `The credit of your loan ${reference} is to rise from ${pounds(loan.amountPence)} to ${pounds(pendingPence)}. ` +
+      'The extra credit can be drawn once you sign the variation of your Credit Agreement: open your loan, read it and choose ‘sign variation’.',
+    action: 'Open loan',
+    path: `/loans/${loan.id}`,
+  });
+  await tellParties(db, config, loan.applicationId, ['lawyer'], {
+    subject: `Loan ${reference}: a variation is waiting for your client's signature`,
+    heading: "A variation is waiting for your client's signature",
+    body:
+      `The credit of the loan of ${caseOf(loan)} is to rise to ${pounds(pendingPence)} once your client signs the variation. ` +
+      `Until then drawdowns count against the ${pounds(loan.amountPence)} they signed for.`,
+    action: 'Open loan',
+    path: `/loans/${loan.id}`,
+  });
+}
+
+/** The client signed the variation: its figure is the signed facility now. */
+export function tellVariationSigned(db: Database, config: Config, loan: LoanRow, signedPence: number) {
+  const reference = loanReference(loan.id);
+  return tellParties(db, config, loan.applicationId, ['lawyer', 'customer', 'admin'], {
+    subject: `Loan ${reference}: the variation is signed`,
+    heading: 'The variation is signed',
+    body: `The client signed the variation of loan ${reference} (${caseOf(loan)}). The credit offered is now ${pounds(signedPence)}.`,
     action: 'Open loan',
     path: `/loans/${loan.id}`,
   });
