@@ -9,13 +9,32 @@ import { useConfirm } from '../../ui/modal-store';
 import { MoneyField, parseNumberInput } from '../../ui/number-field';
 import { useToast } from '../../ui/toast-store';
 import { useUnsavedMark } from '../../ui/form-engine';
-import { loanAmountCode, wirePence } from '../../../shared/rules/money';
+import { facilityChange } from '../../../shared/rules/credit';
+import { loanAmountCode, toPence, wirePence } from '../../../shared/rules/money';
+import { pendingAmountOf } from './loan-credit';
 import type { Loan } from './loans-api';
+
+/** What the confirmation adds for a raise: the client signs before more can be drawn. */
+function variationNote(signed: number): string {
+  return `The client will be asked to sign a variation before more than ${formatMoney(signed)} can be drawn.`;
+}
+
+/** The signed credit, a pending one, and the floor. */
+function amountHint(loan: Loan): string {
+  const waiting = pendingAmountOf(loan);
+  const pending = waiting === null ? '' : `, ${formatMoney(waiting)} waiting for the client’s signature`;
+  return (
+    `Signed ${formatMoney(loan.amount)}${pending}; at least ${formatMoney(loan.totalDrawdowns)} (already drawn). ` +
+    'Above the signed credit, the client is asked to sign a variation.'
+  );
+}
 
 /**
  * Staff's loan amount edit while the loan is open: a number that is not below the total drawn
  * ('Is less than already drawdowned amount'); 'update loan facility' is disabled while the amount is
- * empty or invalid, and asks first. It needs the server (the total drawn may have moved).
+ * empty or invalid, and asks first. It needs the server (the total drawn may have moved). A figure
+ * above the signed credit is a variation the client is asked to sign; the question and the notice
+ * say so (docs/decisions.md, 508, 515).
  */
 export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => void }) {
   const confirm = useConfirm();
@@ -27,16 +46,23 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
   useUnsavedMark(value !== '');
 
   const amount = parseNumberInput(value);
+  const facility = {
+    signedPence: wirePence(loan.amount),
+    pendingPence: pendingAmountOf(loan) === null ? null : wirePence(pendingAmountOf(loan)!),
+  };
   // The shared check the server makes again: above 0, pence at most, never below what is drawn.
   const code = value.trim() === '' ? undefined : loanAmountCode(value, wirePence(loan.totalDrawdowns));
   const invalid = amount === undefined || code !== undefined;
   const shown = serverCode ?? code;
   const error = shown ? amountMessage(shown) : null;
 
+  const variation = amount !== undefined && code === undefined && facilityChange(toPence(value)!, facility) === 'variation';
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || invalid || amount === undefined) return;
-    if (!(await confirm(`Are you sure you want to update the loan amount to ${formatMoney(amount)}?`))) return;
+    const question = `Are you sure you want to update the loan amount to ${formatMoney(amount)}?`;
+    if (!(await confirm(variation ? `${question} ${variationNote(loan.amount)}` : question))) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -45,7 +71,11 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
       );
       if (outcome.ok) {
         setValue('');
-        toast.notify('The loan amount has been updated.');
+        toast.notify(
+          outcome.data.pendingAmount === null
+            ? 'The loan amount has been updated.'
+            : 'The variation has been sent to the client to sign.',
+        );
         onSaved();
       } else if (outcome.status === 400 && outcome.fields.amount) setServerCode(outcome.fields.amount);
       else setMessage(outcome.status === 409 ? codeMessage(outcome.code) : failureMessage(outcome));
@@ -58,7 +88,7 @@ export function LoanAmountForm({ loan, onSaved }: { loan: Loan; onSaved: () => v
     <form className="loan-amount-form" noValidate onSubmit={(event) => void submit(event)}>
       <MoneyField
         label="New credit offered"
-        hint={`Now ${formatMoney(loan.amount)}; at least ${formatMoney(loan.totalDrawdowns)} (already drawn)`}
+        hint={amountHint(loan)}
         value={value}
         onValueChange={(next) => {
           setValue(next);

@@ -20,6 +20,8 @@ import { DrawdownRequestForm } from './drawdown-request/drawdown-request-form';
 import { loanAbilities } from './loan-abilities';
 import { LoanStateActions, RequestBalanceButton } from './loan-actions';
 import { LoanAmountForm } from './loan-amount-form';
+import { creditAwaitingSignature, pendingAmountOf } from './loan-credit';
+import { FacilityHistory, VariationToSign } from './loan-facility';
 import { loanReference } from '../../../shared/rules/money';
 import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
 import './loans.css';
@@ -28,10 +30,25 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiResponseError && (error.status === 404 || error.status === 403);
 }
 
-function Figures({ loan }: { loan: Loan }) {
+function Figures({ loan, client }: { loan: Loan; client: boolean }) {
+  // The credit offered is what the client signed for; a raise waiting for their signature shows beside it (decision 515).
+  const pending = pendingAmountOf(loan);
   const figures: [string, ReactNode][] = [
     ['Credit available', formatMoney(loan.creditAvailable)],
     ['Credit offered', formatMoney(loan.amount)],
+    ...(pending === null
+      ? []
+      : ([
+          [
+            'Pending variation',
+            <>
+              {formatMoney(pending)}{' '}
+              <span className="loan-figures__note">
+                {client ? 'waiting for your signature' : 'waiting for the client’s signature'}
+              </span>
+            </>,
+          ],
+        ] as [string, ReactNode][])),
     ['Total drawdown', formatMoney(loan.totalDrawdowns)],
     ['Date', formatDate(loan.date)],
     ['Reference', loanReference(loan.id)],
@@ -126,7 +143,8 @@ export default function LoanPage() {
         {loan.clientName} {loan.clientSurname}
         {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}
       </p>
-      <Figures loan={loan} />
+      <Figures loan={loan} client={user.role === 'customer'} />
+      {abilities.signVariation ? <VariationToSign loan={loan} /> : null}
       <LoanStateActions loan={loan} abilities={abilities} offlineCopy={fromCache} onChanged={reload} />
       {abilities.updateAmount ? (
         <section className="loan-section" aria-labelledby="loan-amount-title">
@@ -138,9 +156,15 @@ export default function LoanPage() {
       ) : null}
       {abilities.requestBalance ? <RequestBalanceButton loanId={loan.id} /> : null}
       {abilities.requestDrawdown ? (
-        <DrawdownRequestForm loanId={loan.id} applicationId={loan.applicationId} creditAvailable={loan.creditAvailable} />
+        <DrawdownRequestForm
+          loanId={loan.id}
+          applicationId={loan.applicationId}
+          creditAvailable={loan.creditAvailable}
+          creditAwaitingSignature={creditAwaitingSignature(loan)}
+        />
       ) : null}
       <LoanDrawdowns loanId={loan.id} page={page} />
+      <FacilityHistory loanId={loan.id} revision={`${loan.amount}:${pendingAmountOf(loan) ?? ''}`} />
     </Page>
   );
 }

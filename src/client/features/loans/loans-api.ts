@@ -37,3 +37,11 @@ export async function fetchLoan(id: number): Promise<Loan> {
 export async function fetchLoanDrawdowns(loanId: number, page: number): Promise<DrawdownList> {
   return unwrap(await api.GET('/drawdowns', { params: { query: { loanId, page, pageSize: PAGE_SIZE } } }));
 }
+
+export type FacilityHistory = components['schemas']['FacilityHistory'];
+export type FacilityChange = components['schemas']['FacilityChange'];
+
+/** Every change of the loan's facility, newest first. */
+export async function fetchFacilityHistory(loanId: number): Promise<FacilityHistory> {
+  return unwrap(await api.GET('/loans/{id}/facility-history', { params: { path: { id: loanId } } }));
+}

@@ -23,6 +23,7 @@ import { FormMessage } from '../../../ui/form-message';
 import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField } from '../../../ui/number-field';
 import { TextAreaField } from '../../../ui/text-area-field';
+import { creditHint } from '../loan-credit';
 import { requestDraftKey } from '../offline/request-drawdown-mutation';
 import '../offline/loan-mutations';
 import { emptyRequest, formCodesOf, parseRequestDraft, requestCodes, toWire, type RequestValues } from './request-values';
@@ -48,6 +49,8 @@ interface DrawdownRequestFormProps {
   applicationId: number;
   /** The loan's credit available as last known (from the server, or the saved copy offline). */
   creditAvailable: number;
+  /** What a variation waiting for the client's signature would add (pounds; 0 when none waits). */
+  creditAwaitingSignature?: number;
 }
 
 /**
@@ -57,7 +60,12 @@ interface DrawdownRequestFormProps {
  * drawdown; offline it waits, shown here, and is sent once the connection is back. A refusal keeps
  * the draft with the server's messages on its fields.
  */
-export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: DrawdownRequestFormProps) {
+export function DrawdownRequestForm({
+  loanId,
+  applicationId,
+  creditAvailable,
+  creditAwaitingSignature = 0,
+}: DrawdownRequestFormProps) {
   const user = useAtomValue(sessionUserAtom);
   const userId = user?.id ?? null;
   const navigate = useNavigate();
@@ -163,7 +171,10 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     [],
   );
 
-  const codes = useMemo(() => (values === null ? {} : requestCodes(values, creditAvailable)), [values, creditAvailable]);
+  const codes = useMemo(
+    () => (values === null ? {} : requestCodes(values, creditAvailable, creditAwaitingSignature)),
+    [values, creditAvailable, creditAwaitingSignature],
+  );
   const errorOf = (path: string): string | null => {
     const server = serverCodes[path];
     if (server && server !== 'empty') return messageFor(path, server);
@@ -193,7 +204,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
     if (busy || userId === null) return;
     setSubmitted(true);
     setMessage(null);
-    if (Object.keys(requestCodes(values, creditAvailable)).length > 0) {
+    if (Object.keys(requestCodes(values, creditAvailable, creditAwaitingSignature)).length > 0) {
       focusFirstError(formRef.current);
       return;
     }
@@ -282,7 +293,7 @@ export function DrawdownRequestForm({ loanId, applicationId, creditAvailable }: 
         <div className="drawdown-request__grid">
           <MoneyField
             label={drawdownFieldLabels.amount}
-            hint={`Credit available: ${formatMoney(creditAvailable)}`}
+            hint={creditHint(creditAvailable, creditAwaitingSignature)}
             value={values.amount}
             onValueChange={(next) => change('amount', (current) => ({ ...current, amount: next }))}
             onBlur={() => touch('amount')}
