@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import {
   buildApplication,
@@ -26,6 +26,10 @@ import { drawdownRequest } from './loans-fixtures';
  * variation (a new Credit Agreement through the same envelope, code and signature); lowering it needs
  * no signature, never below what is drawn; every change is audited and read back as the loan's history.
  */
+
+// Each variation lays out a Credit Agreement and signing seals it, in PDF workers: on a busy machine
+// that takes longer than the default 30 s a test may run.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 let staff: { admin: string; root: string };
