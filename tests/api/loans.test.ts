@@ -72,24 +72,28 @@ describe('GET /loans/{id}', () => {
       requestDrawdown: true,
       requestBalance: true,
       updateAmount: false,
+      signVariation: false,
     });
     expect(await abilities(world.staff.admin)).toEqual({
       transitions: ['blocked', 'paid', 'closed'],
       requestDrawdown: false,
       requestBalance: false,
       updateAmount: true,
+      signVariation: false,
     });
     expect(await abilities(world.ours.tokens.customer)).toEqual({
       transitions: ['blocked'],
       requestDrawdown: false,
       requestBalance: false,
       updateAmount: false,
+      signVariation: false,
     });
     expect(await abilities(world.ours.tokens.firm)).toEqual({
       transitions: [],
       requestDrawdown: false,
       requestBalance: false,
       updateAmount: false,
+      signVariation: false,
     });
   });
 });
@@ -200,7 +204,7 @@ describe('POST /loans/{id}/state', () => {
 });
 
 describe('POST /loans/update', () => {
-  it('changes the credit offered while open, never below what has been drawn, audited', async () => {
+  it('lowers the credit offered while open, never below what has been drawn, audited', async () => {
     const side = await buildSide(server, 10_000);
     await buildDrawdown(server.db, { loanId: side.loanId, amount: 4_000.01, status: 'requested' });
     const update = (amount: number, token = world.staff.admin) =>
@@ -217,12 +221,14 @@ describe('POST /loans/update', () => {
 
     const ok = await update(4_000.01);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ applicationId: side.applicationId, loanId: side.loanId, amount: 4_000.01 });
+    expect(ok.json()).toEqual({ applicationId: side.applicationId, loanId: side.loanId, amount: 4_000.01, pendingAmount: null });
     expect((await get(`/api/loans/${side.loanId}`, side.tokens.lawyer)).json()).toMatchObject({
       amount: 4_000.01,
       creditAvailable: 0,
     });
-    expect((await auditOf(side.loanId)).map((row) => row.to_state)).toEqual([{ amountPence: 400_001 }]);
+    expect((await auditOf(side.loanId)).map((row) => [row.action, row.to_state])).toEqual([
+      ['amountLowered', { amountPence: 400_001, pendingAmountPence: null }],
+    ]);
     // No credit left: the lawyer is no longer offered the request form.
     expect((await get(`/api/loans/${side.loanId}`, side.tokens.lawyer)).json().abilities.requestDrawdown).toBe(false);
   });

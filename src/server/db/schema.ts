@@ -374,12 +374,25 @@ export const loans = pgTable(
       .notNull()
       .unique()
       .references(() => applications.id),
+    /**
+     * The signed facility: the credit the client has signed for (the Credit Agreement, then each
+     * signed variation), the credit offered that drawdowns count against and the totals sum
+     * (docs/decisions.md, 505).
+     */
     amountPence: pence('amount_pence').notNull(),
+    /**
+     * A facility staff set above the signed one, waiting for the client to sign its variation;
+     * null when none waits. Not drawable until signed (docs/decisions.md, 506).
+     */
+    pendingAmountPence: pence('pending_amount_pence'),
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('loans_status_check', sql`${t.status} in ('open', 'blocked', 'paid', 'closed')`)],
+  (t) => [
+    check('loans_status_check', sql`${t.status} in ('open', 'blocked', 'paid', 'closed')`),
+    check('loans_pending_amount_check', sql`${t.pendingAmountPence} is null or ${t.pendingAmountPence} > ${t.amountPence}`),
+  ],
 );
 
 export const drawdowns = pgTable(
@@ -506,10 +519,25 @@ export const envelopes = pgTable(
     signerUserId: integer('signer_user_id').references(() => users.id),
     signerAddress: text('signer_address'),
     signerDevice: text('signer_device'),
+    /**
+     * 'contract': the application's contract set, whose signing creates the loan; 'variation': a new
+     * Credit Agreement for a raised facility of `loanId`, whose signing makes `amountPence` the
+     * loan's signed facility (docs/decisions.md, 507).
+     */
+    kind: text('kind').notNull().default('contract'),
+    loanId: integer('loan_id').references(() => loans.id),
+    /** The facility a variation's agreement states. */
+    amountPence: pence('amount_pence'),
   },
   (t) => [
     index('envelopes_application_id_idx').on(t.applicationId, t.createdAt),
     check('envelopes_status_check', sql`${t.status} in ('created', 'notified', 'signed', 'voided')`),
+    check('envelopes_kind_check', sql`${t.kind} in ('contract', 'variation')`),
+    check('envelopes_variation_check', sql`${t.kind} = 'contract' or (${t.loanId} is not null and ${t.amountPence} is not null)`),
+    // At most one variation of a loan may be signed at a time: a new one voids the last (decision 508).
+    uniqueIndex('envelopes_open_variation_key')
+      .on(t.loanId)
+      .where(sql`${t.kind} = 'variation' and ${t.status} in ('created', 'notified')`),
   ],
 );
 

@@ -26,9 +26,11 @@ export interface LoanFacts {
   lawyerId: number;
   clientId: number;
   creditAvailablePence: number;
+  /** A variation waits for the client's signature with an envelope they may sign (decision 507). */
+  variationToSign: boolean;
 }
 
-export type LoanAction = 'requestDrawdown' | 'requestBalance' | 'updateAmount' | { changeStateTo: LoanStatus };
+export type LoanAction = 'requestDrawdown' | 'requestBalance' | 'updateAmount' | 'signVariation' | { changeStateTo: LoanStatus };
 
 /** The loan's own lawyer or client (staff stand for the provider and act on every loan). */
 function isParty(actor: Actor, loan: Pick<LoanFacts, 'lawyerId' | 'clientId'>): boolean {
@@ -47,7 +49,17 @@ export function can(actor: Actor, action: LoanAction, loan: Pick<LoanFacts, 'law
   if (action === 'requestDrawdown') return drawdownRequestRoles.includes(actor.role) && isParty(actor, loan);
   if (action === 'requestBalance') return actor.role === 'lawyer' && isParty(actor, loan);
   if (action === 'updateAmount') return isStaff(actor.role);
+  // The client signs only their own loan's variation; nobody signs for them (docs/decisions.md, 510).
+  if (action === 'signVariation') return actor.role === 'customer' && isParty(actor, loan);
   return roleMayTransition(loanTransitions, actor.role, action.changeStateTo) && (isStaff(actor.role) || isParty(actor, loan));
+}
+
+/**
+ * Whether a variation of the loan may still be signed: while it is open or blocked (a block stops
+ * money leaving, not a signature); a paid or closed loan's pending variation is withdrawn (decision 511).
+ */
+export function loanMayTakeVariation(status: LoanStatus): boolean {
+  return status === 'open' || status === 'blocked';
 }
 
 /** Whether the loan's status (and credit) allows the action now, for a caller who `can`. */
@@ -55,6 +67,7 @@ export function isAllowedNow(action: LoanAction, loan: LoanFacts): boolean {
   if (action === 'requestDrawdown') return drawdownRequestHold(loan.status, loan.creditAvailablePence) === null;
   if (action === 'requestBalance') return loan.status !== 'closed';
   if (action === 'updateAmount') return loanIsOpen(loan.status);
+  if (action === 'signVariation') return loanMayTakeVariation(loan.status) && loan.variationToSign;
   return transitionAllowedFrom(loanTransitions, loan.status, action.changeStateTo);
 }
 
@@ -66,5 +79,6 @@ export function loanAbilities(actor: Actor, loan: LoanFacts) {
     requestDrawdown: may('requestDrawdown'),
     requestBalance: may('requestBalance'),
     updateAmount: may('updateAmount'),
+    signVariation: may('signVariation'),
   };
 }

@@ -739,10 +739,14 @@ export interface paths {
         put?: never;
         /**
          * Update the loan amount (the draft amount before a loan exists)
-         * @description With a loanId the loan's credit offered changes (only while open, never below the total
-         *     of drawdowns: fields.amount = 'belowDrawdowns'). Without one, the application's draft
-         *     loan amount changes (applicationId required; only in the review and prepare states, else
-         *     409 `notEditable`).
+         * @description With a loanId the loan's facility changes (only while open, 409 `loanNotOpen`; never below the
+         *     total of drawdowns: fields.amount = 'belowDrawdowns'). A figure at or above 0 and at most the
+         *     signed facility takes effect at once and withdraws a pending variation. A figure above the
+         *     signed facility becomes the pending variation: a new Credit Agreement for it is made, put in a
+         *     signature envelope and the client is told to sign it (replacing an earlier pending variation);
+         *     until the client signs, drawdowns count only against the signed facility. Without a loanId,
+         *     the application's draft loan amount changes (applicationId required; only in the review and
+         *     prepare states, else 409 `notEditable`).
          */
         post: operations["updateLoanAmount"];
         delete?: never;
@@ -760,6 +764,51 @@ export interface paths {
         };
         /** One loan */
         get: operations["getLoan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/{id}/variation/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the signing session of the loan's pending variation; the browser is sent to envelopUrl
+         * @description The loan's own client, while a variation waits for their signature (409 `variationNotPending`
+         *     otherwise; others 404 by scope, other roles 403). envelopUrl is the portal's signing page
+         *     (/esign/{token}), as for the application's documents: the same single-use, 30-minute link, the
+         *     same emailed code. Signing it makes the variation's amount the loan's signed facility, once.
+         */
+        post: operations["signLoanVariation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/{id}/facility-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of the loan's facility, newest first
+         * @description Read from the audit: the signing that created the loan, each variation asked for, signed or
+         *     withdrawn, each lowering, and changes made before variations existed. Whoever sees the loan;
+         *     the name of who made a change is given to staff only.
+         */
+        get: operations["getLoanFacilityHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1442,6 +1491,8 @@ export interface components {
             journeyVersions: components["schemas"]["JourneyVersions"];
             /** @description Draft loan amount (pounds). */
             loanAmount: number | null;
+            /** @description The loan's current facility once signing has created it; null before. */
+            loanFacility: null | components["schemas"]["LoanFacility"];
             /** @description Files visible to the caller. */
             files: components["schemas"]["FileRecord"][];
             envelopeId: string | null;
@@ -1695,6 +1746,9 @@ export interface components {
         };
         SigningSession: {
             envelopeId: string;
+            kind: components["schemas"]["EnvelopeKind"];
+            /** @description A variation's figures (kind variation); null for the contract set. */
+            variation: null | components["schemas"]["VariationFigures"];
             applicationId: components["schemas"]["RecordId"];
             caseRef: string | null;
             signerName: string;
@@ -1718,9 +1772,22 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        /**
+         * @description The contract set, whose signing creates the loan, or a variation of the loan's Credit Agreement.
+         * @enum {string}
+         */
+        EnvelopeKind: "contract" | "variation";
+        VariationFigures: {
+            loanId: components["schemas"]["RecordId"];
+            /** @description The facility the variation's agreement states (pounds). */
+            amount: number;
+            /** @description The loan's signed facility now (pounds). */
+            signedAmount: number;
+        };
         SigningResult: {
             applicationId: components["schemas"]["RecordId"];
             envelopeId: string;
+            kind: components["schemas"]["EnvelopeKind"];
             status: components["schemas"]["ApplicationStatus"];
             /** Format: date-time */
             signedAt: string;
@@ -1915,11 +1982,13 @@ export interface components {
              * @description When the client accepted (else when created).
              */
             date: string;
-            /** @description Credit offered (pounds). */
+            /** @description Credit offered: the facility the client has signed for (pounds). */
             amount: number;
+            /** @description A higher facility set by staff, waiting for the client to sign its variation; null when none waits. */
+            pendingAmount: number | null;
             /** @description Sum of drawdowns that count against the credit. */
             totalDrawdowns: number;
-            /** @description amount minus totalDrawdowns. */
+            /** @description amount (the signed facility) minus totalDrawdowns. */
             creditAvailable: number;
             state: components["schemas"]["LoanStatus"];
             clientName: string;
@@ -1936,6 +2005,8 @@ export interface components {
             requestBalance: boolean;
             /** @description Staff */
             updateAmount: boolean;
+            /** @description The loan's client, while a variation waits for their signature and the loan is open or blocked. */
+            signVariation: boolean;
         };
         LoanList: {
             items: components["schemas"]["Loan"][];
@@ -1957,7 +2028,45 @@ export interface components {
         LoanAmount: {
             applicationId: components["schemas"]["RecordId"];
             loanId: number | null;
+            /** @description The draft amount, or the loan's signed facility. */
             amount: number;
+            /** @description The facility waiting for the client's signature (a loan's raise); null otherwise. */
+            pendingAmount: number | null;
+        };
+        LoanFacility: {
+            loanId: components["schemas"]["RecordId"];
+            /** @description The signed facility (pounds). */
+            amount: number;
+            /** @description A facility waiting for the client's signature. */
+            pendingAmount: number | null;
+        };
+        FacilityHistory: {
+            items: components["schemas"]["FacilityChange"][];
+        };
+        FacilityChange: {
+            /** @description The audit entry's id. */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description signed: the loan was created by signing; variationRequested: staff set a higher facility for the client to sign; variationSigned: the client signed it; lowered: staff lowered it (no signature needed); variationWithdrawn: a pending variation ended with the loan paid or closed; changed: a change made before variations existed; restated: the facility restated to what was signed when variations began.
+             * @enum {string}
+             */
+            event: "signed" | "variationRequested" | "variationSigned" | "lowered" | "variationWithdrawn" | "changed" | "restated";
+            /** @description The signed facility after the change (pounds). */
+            amount: number | null;
+            /** @description The facility waiting for signature after it. */
+            pendingAmount: number | null;
+            /** @description The signed facility before it. */
+            previousAmount: number | null;
+            previousPendingAmount: number | null;
+            /**
+             * @description Who made it; null for the system.
+             * @enum {string|null}
+             */
+            by: "provider" | "client" | "lawyer" | null;
+            /** @description The person's name, for staff only. */
+            byName: string | null;
         };
         LoanBalanceRequest: {
             loanId: components["schemas"]["RecordId"];
@@ -3415,6 +3524,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Loan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signLoanVariation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to sign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        envelopUrl: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getLoanFacilityHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityHistory"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -65,3 +65,11 @@ export type ContractDocumentType = (typeof contractDocumentTypes)[number];
 export const INDEPENDENT_ADVICE_FEE_PENCE = 25_000;
 /** UK standard VAT, 20% (docs/decisions.md: 282). */
 export const VAT_RATE_PERCENT = 20;
+
+/**
+ * A contract document's title; a variation's agreement is titled as one (docs/decisions.md, 507), so
+ * neither its reader nor its certificate page mistakes it for the agreement first signed.
+ */
+export function contractDocumentTitle(type: DocumentType, variation: boolean): string {
+  return variation ? `${documentTypeLabels[type]} (variation)` : documentTypeLabels[type];
+}

@@ -48,6 +48,12 @@ export const fieldMessages = {
   greaterThanZero: 'The number must be greater than 0',
   /** A drawdown above the loan's credit available (spec section 5). */
   exceedsCredit: "The drawdown amount can't exceed available credit",
+  /**
+   * A drawdown above the credit the client has signed for, within a raised facility still waiting
+   * for the client to sign its variation (docs/decisions.md, 509). Our wording.
+   */
+  exceedsSignedCredit:
+    "The drawdown amount can't exceed the credit the client has signed for. The rest can be drawn once they sign the variation",
   /** A loan amount below the drawdowns already taken (spec section 5). */
   belowDrawdowns: 'Is less than already drawdowned amount',
   /** An amount with more than two decimals. Our wording. */
@@ -134,6 +140,8 @@ export const errorMessages = {
    * paid or closed. Our wording.
    */
   loanNotOpen: 'This loan is not open, so this cannot be done now.',
+  /** Asking to sign a loan's variation when none waits (signed, or withdrawn by the provider meanwhile). Our wording. */
+  variationNotPending: 'There is no variation of this loan waiting for your signature.',
   /** The envelope could not be made (spec section 8, word for word). */
   envelopeFailed: "Docusign envelope can't be prepared. Check your documents format",
   /** A signing link that expired, was replaced by a newer one, or whose envelope is gone. Our wording (decision 286). */

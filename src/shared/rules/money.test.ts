@@ -48,9 +48,9 @@ describe('the amount checks (spec section 5)', () => {
     expect(drawdownAmountCode('0.00')).toBe('greaterThanZero');
     expect(drawdownAmountCode(1.001)).toBe('pence');
     expect(drawdownAmountCode(2e9)).toBe('amountTooLarge');
-    expect(drawdownAmountCode(100.01, 10_000)).toBe('exceedsCredit');
-    expect(drawdownAmountCode(100, 10_000)).toBeUndefined();
-    expect(drawdownAmountCode(0.3, 30)).toBeUndefined();
+    expect(drawdownAmountCode(100.01, { availablePence: 10_000, awaitingSignaturePence: 0 })).toBe('exceedsCredit');
+    expect(drawdownAmountCode(100, { availablePence: 10_000, awaitingSignaturePence: 0 })).toBeUndefined();
+    expect(drawdownAmountCode(0.3, { availablePence: 30, awaitingSignaturePence: 0 })).toBeUndefined();
   });
 
   it('never lets a loan amount fall below what has been drawn', () => {
@@ -61,6 +61,7 @@ describe('the amount checks (spec section 5)', () => {
 });
 
 describe('drawdownRequestCodes', () => {
+  const credit = { availablePence: 10_000, awaitingSignaturePence: 0 };
   const today = new Date('2026-11-25T12:00:00Z');
   const complete = {
     amount: 100,
@@ -83,7 +84,7 @@ describe('drawdownRequestCodes', () => {
   };
 
   it('passes a complete request (a False statement needs no details)', () => {
-    expect(drawdownRequestCodes(complete, 10_000, today)).toEqual({});
+    expect(drawdownRequestCodes(complete, credit, today)).toEqual({});
   });
 
   it('names each date that is not a real date to come, and the client’s repayment date when given', () => {
@@ -96,7 +97,7 @@ describe('drawdownRequestCodes', () => {
           expectedRepaymentDate: 'next spring',
           clientExpectedRepaymentDate: '2027-12-31',
         },
-        10_000,
+        credit,
         today,
       ),
     ).toEqual({
@@ -105,8 +106,8 @@ describe('drawdownRequestCodes', () => {
       expectedRepaymentDate: 'dateFormat',
       clientExpectedRepaymentDate: 'dateFormat',
     });
-    expect(drawdownRequestCodes({ ...complete, clientExpectedRepaymentDate: ' ' }, 10_000, today)).toEqual({});
-    expect(drawdownRequestCodes({ ...complete, finalOrderDate: '' }, 10_000, today)).toEqual({ finalOrderDate: 'required' });
+    expect(drawdownRequestCodes({ ...complete, clientExpectedRepaymentDate: ' ' }, credit, today)).toEqual({});
+    expect(drawdownRequestCodes({ ...complete, finalOrderDate: '' }, credit, today)).toEqual({ finalOrderDate: 'required' });
   });
 
   it('names every missing field, the details of material changes, and each unanswered statement', () => {

@@ -1,3 +1,4 @@
+import { drawdownCreditCode, type CreditLimit } from './credit';
 import { drawdownDateCode, drawdownDateFields } from './drawdown-dates';
 import { lawyerDeclarationKeys, type LawyerDeclarationKey } from './loan-labels';
 
@@ -46,11 +47,6 @@ export function poundsLess(from: number, less: number): number {
   return toPounds(wirePence(from) - wirePence(less));
 }
 
-/** What is left to draw: the credit offered less the drawdowns that count against it (may be below 0 after a change). */
-export function creditAvailablePence(creditOfferedPence: number, drawnPence: number): number {
-  return creditOfferedPence - drawnPence;
-}
-
 /** Digits of the loan reference (spec: LFAMA and the number padded to 5 digits). */
 const LOAN_REFERENCE_DIGITS = 5;
 
@@ -64,15 +60,17 @@ export function loanIdOfReference(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export type AmountCode = 'required' | 'positive' | 'greaterThanZero' | 'pence' | 'amountTooLarge' | 'exceedsCredit';
+export type AmountCode =
+  'required' | 'positive' | 'greaterThanZero' | 'pence' | 'amountTooLarge' | 'exceedsCredit' | 'exceedsSignedCredit';
 
 /**
  * The drawdown amount's checks (spec section 5), in the spec's order: missing, below 0 ('The number
  * must be positive'), exactly 0 ('The number must be greater than 0'), more than two decimals or
  * beyond our bound, above the credit available ('The drawdown amount can't exceed available
- * credit'). Without a credit figure (not known yet) that last check waits for the server.
+ * credit'), or above the signed credit while a variation waits for the client's signature
+ * (credit.ts). Without a credit limit (not known yet) that last check waits for the server.
  */
-export function drawdownAmountCode(pounds: number | string | undefined | null, creditAvailable?: number): AmountCode | undefined {
+export function drawdownAmountCode(pounds: number | string | undefined | null, credit?: CreditLimit): AmountCode | undefined {
   if (pounds === undefined || pounds === null || (typeof pounds === 'string' && pounds.trim() === '')) return 'required';
   const value = typeof pounds === 'number' ? pounds : Number(pounds.trim());
   if (Number.isNaN(value)) return 'required';
@@ -81,8 +79,7 @@ export function drawdownAmountCode(pounds: number | string | undefined | null, c
   if (value > MONEY_MAX_PENCE / 100) return 'amountTooLarge';
   const pence = toPence(pounds);
   if (pence === undefined) return 'pence';
-  if (creditAvailable !== undefined && pence > creditAvailable) return 'exceedsCredit';
-  return undefined;
+  return credit === undefined ? undefined : drawdownCreditCode(pence, credit);
 }
 
 /**
@@ -115,18 +112,18 @@ export interface DrawdownRequestFields {
 export const drawdownRequestTextFields = ['invoiceNumber', 'stageOfCase', 'reaplyAssets'] as const;
 
 /**
- * Field path → code for a drawdown request (spec section 5): the amount (against the credit
- * available when given, in pence), every text field, the dates (real dates, not before `today`),
- * material changes with their details when there were some, and all seven statements
+ * Field path → code for a drawdown request (spec section 5): the amount (against the credit limit
+ * when given, in pence), every text field, the dates (real dates, not before `today`), material
+ * changes with their details when there were some, and all seven statements
  * (`lawyerDeclarations.<key>`). Empty when it may be sent.
  */
 export function drawdownRequestCodes(
   request: DrawdownRequestFields,
-  creditAvailable?: number,
+  credit?: CreditLimit,
   today: Date = new Date(),
 ): Record<string, string> {
   const codes: Record<string, string> = {};
-  const amount = drawdownAmountCode(request.amount, creditAvailable);
+  const amount = drawdownAmountCode(request.amount, credit);
   if (amount) codes.amount = amount;
   for (const field of drawdownRequestTextFields) if (!request[field].trim()) codes[field] = 'required';
   for (const field of drawdownDateFields) {

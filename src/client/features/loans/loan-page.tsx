@@ -24,6 +24,8 @@ import { newRequestTarget } from './drawdown-request/request-target';
 import { loanAbilities } from './loan-abilities';
 import { LoanStateActions, RequestBalanceButton } from './loan-actions';
 import { LoanAmountForm } from './loan-amount-form';
+import { creditAwaitingSignature, pendingAmountOf } from './loan-credit';
+import { FacilityHistory, VariationToSign } from './loan-facility';
 import { loanReference, wirePence } from '../../../shared/rules/money';
 import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
 import './loans.css';
@@ -32,10 +34,25 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiResponseError && (error.status === 404 || error.status === 403);
 }
 
-function Figures({ loan }: { loan: Loan }) {
+function Figures({ loan, client }: { loan: Loan; client: boolean }) {
+  // The credit offered is what the client signed for; a raise waiting for their signature shows beside it (decision 515).
+  const pending = pendingAmountOf(loan);
   const figures: [string, ReactNode][] = [
     ['Credit available', formatMoney(loan.creditAvailable)],
     ['Credit offered', formatMoney(loan.amount)],
+    ...(pending === null
+      ? []
+      : ([
+          [
+            'Pending variation',
+            <>
+              {formatMoney(pending)}{' '}
+              <span className="loan-figures__note">
+                {client ? 'waiting for your signature' : 'waiting for the client’s signature'}
+              </span>
+            </>,
+          ],
+        ] as [string, ReactNode][])),
     ['Total drawdown', formatMoney(loan.totalDrawdowns)],
     ['Date', formatDate(loan.date)],
     ['Reference', loanReference(loan.id)],
@@ -130,12 +147,13 @@ export default function LoanPage() {
         {loan.clientName} {loan.clientSurname}
         {loan.caseRef ? <span className="loan-client__case"> · {loan.caseRef}</span> : null}
       </p>
-      <Figures loan={loan} />
+      <Figures loan={loan} client={user.role === 'customer'} />
       {requests && hold ? (
         <p className="loan-notice" role="status">
           {drawdownRequestHoldNotices[hold]}
         </p>
       ) : null}
+      {abilities.signVariation ? <VariationToSign loan={loan} /> : null}
       <LoanStateActions loan={loan} abilities={abilities} offlineCopy={fromCache} onChanged={reload} />
       {abilities.updateAmount ? (
         <section className="loan-section" aria-labelledby="loan-amount-title">
@@ -151,11 +169,13 @@ export default function LoanPage() {
           target={requestTarget}
           applicationId={loan.applicationId}
           creditAvailable={loan.creditAvailable}
+          creditAwaitingSignature={creditAwaitingSignature(loan)}
           held={!abilities.requestDrawdown}
           onRefused={reload}
         />
       ) : null}
       <LoanDrawdowns loanId={loan.id} page={page} />
+      <FacilityHistory loanId={loan.id} revision={`${loan.amount}:${pendingAmountOf(loan) ?? ''}`} />
     </Page>
   );
 }

@@ -43,3 +43,11 @@ export async function fetchLoanDrawdowns(loanId: number, page: number): Promise<
 export async function fetchDrawdownRecord(id: number): Promise<Drawdown> {
   return unwrap(await api.GET('/drawdowns/{id}', { params: { path: { id } } }));
 }
+
+export type FacilityHistory = components['schemas']['FacilityHistory'];
+export type FacilityChange = components['schemas']['FacilityChange'];
+
+/** Every change of the loan's facility, newest first. */
+export async function fetchFacilityHistory(loanId: number): Promise<FacilityHistory> {
+  return unwrap(await api.GET('/loans/{id}/facility-history', { params: { path: { id: loanId } } }));
+}

@@ -34,6 +34,7 @@ function loan(id: number, extra: Record<string, unknown> = {}): { id: number } &
     applicationId: 100 + id,
     date: new Date().toISOString(),
     amount: 50_000,
+    pendingAmount: null,
     totalDrawdowns: 12_500.5,
     creditAvailable: 37_499.5,
     state: 'open',
@@ -52,7 +53,12 @@ function list(items: unknown[], total = items.length) {
 const emptyDrawdowns = list([]);
 
 function loanHandlers(record: { id: number }, extra: Handlers = {}): Handlers {
-  return { [`GET /loans/${record.id}`]: () => json(200, record), 'GET /drawdowns': emptyDrawdowns, ...extra };
+  return {
+    [`GET /loans/${record.id}`]: () => json(200, record),
+    [`GET /loans/${record.id}/facility-history`]: () => json(200, { items: [] }),
+    'GET /drawdowns': emptyDrawdowns,
+    ...extra,
+  };
 }
 
 const filled: RequestValues = {
@@ -383,7 +389,7 @@ describe('loan page', () => {
     const { user, calls } = renderApp('/loans/9', {
       role: 'admin',
       handlers: loanHandlers(record, {
-        'POST /loans/update': () => json(200, { applicationId: 109, loanId: 9, amount: 60_000 }),
+        'POST /loans/update': () => json(200, { applicationId: 109, loanId: 9, amount: 45_000, pendingAmount: null }),
       }),
     });
     const button = await screen.findByRole('button', { name: 'update loan facility' });
@@ -393,15 +399,17 @@ describe('loan page', () => {
     expect(await screen.findByText('Is less than already drawdowned amount')).toBeTruthy();
     expect(button.hasAttribute('disabled')).toBe(true);
     await user.clear(input);
-    await user.type(input, '60000');
+    // Lower than the signed £50,000: no signature needed, the spec's question as it is.
+    await user.type(input, '45000');
     expect(screen.queryByText('Is less than already drawdowned amount')).toBeNull();
     await user.click(button);
+    expect(await screen.findByText('Are you sure you want to update the loan amount to £45,000.00?')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/loans/update')?.body).toEqual({
         loanId: 9,
         applicationId: 109,
-        amount: 60_000,
+        amount: 45_000,
       }),
     );
     expect(await screen.findByText('The loan amount has been updated.')).toBeTruthy();

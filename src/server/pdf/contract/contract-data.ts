@@ -25,6 +25,11 @@ export interface ContractData {
   solicitor: { name: string; address: string; email: string; phone: string } | { own: true };
   loanAmountPence: number;
   adviceFee: { netPence: number; vatPence: number; grossPence: number; vatRatePercent: number };
+  /**
+   * A variation of a signed loan's Credit Agreement (docs/decisions.md, 507): the set is then the one
+   * agreement, for `loanAmountPence`, naming the loan and the facility it replaces.
+   */
+  variation?: { loanReference: string; previousAmountPence: number };
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

@@ -1,5 +1,5 @@
 import { PdfWriter } from '../document';
-import { contractDocumentTypes, documentTypeLabels, type ContractDocumentType } from '../../../shared/rules/document-types';
+import { contractDocumentTitle, contractDocumentTypes, type ContractDocumentType } from '../../../shared/rules/document-types';
 import { formatMoney } from '../../../shared/rules/formats';
 import { providerRoleStatement } from '../../../shared/rules/provider-identity';
 import { toPounds } from '../../../shared/rules/money';
@@ -11,6 +11,7 @@ import type { ContractData } from './contract-data';
  * provider replaces it with its approved texts, keeping the same data.
  */
 export async function layoutContractSet(data: ContractData): Promise<Uint8Array[]> {
+  if (data.variation) return [await layoutContractDocument('loanAgreement', data)];
   const pdfs: Uint8Array[] = [];
   for (const type of contractDocumentTypes) pdfs.push(await layoutContractDocument(type, data));
   return pdfs;
@@ -79,6 +80,21 @@ function signatureBlock(w: PdfWriter, data: ContractData): void {
   );
 }
 
+/** What a variation changes, and what it leaves as it was (docs/decisions.md, 507). */
+function variationTerms(w: PdfWriter, data: ContractData, variation: NonNullable<ContractData['variation']>): void {
+  w.heading('Variation');
+  w.row('Loan', variation.loanReference);
+  w.row('Loan facility until this variation is signed', money(variation.previousAmountPence));
+  w.row('Loan facility once it is signed', money(data.loanAmountPence));
+  w.paragraph(
+    `This agreement varies the Credit Agreement of loan ${variation.loanReference}: it makes the loan facility ` +
+      `${money(data.loanAmountPence)} instead of ${money(variation.previousAmountPence)}. The amounts already drawn stay ` +
+      'owed as they are, and every other term of the Credit Agreement, the Assignment Agreement, the Terms and ' +
+      'Conditions and the Irrevocable Letter of Instruction applies to the whole facility. Until the borrower signs ' +
+      `this variation, no more than ${money(variation.previousAmountPence)} may be drawn.`,
+  );
+}
+
 const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) => void> = {
   secci(w, data) {
     w.paragraph(
@@ -109,6 +125,7 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
     );
     parties(w, data);
     caseRows(w, data);
+    if (data.variation) variationTerms(w, data, data.variation);
     w.heading('The credit');
     w.row('Total amount of credit (loan facility)', money(data.loanAmountPence));
     w.row('Independent legal advice fee', adviceFee(data));
@@ -192,7 +209,7 @@ const writers: Record<ContractDocumentType, (w: PdfWriter, data: ContractData) =
 };
 
 export async function layoutContractDocument(type: ContractDocumentType, data: ContractData): Promise<Uint8Array> {
-  const title = documentTypeLabels[type];
+  const title = contractDocumentTitle(type, data.variation !== undefined);
   const w = await PdfWriter.create({
     title,
     author: data.provider.name,

@@ -37,6 +37,8 @@ function selectApplication(db: Database) {
       lawyerSurname: lawyerUsers.surname,
       lawyerLogin: lawyerUsers.email,
       loanId: loans.id,
+      loanSignedPence: loans.amountPence,
+      loanPendingPence: loans.pendingAmountPence,
     })
     .from(applications)
     .innerJoin(clients, eq(clients.id, applications.clientId))

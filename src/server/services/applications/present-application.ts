@@ -4,6 +4,7 @@ import * as applicationPolicy from '../../policies/applications';
 import { changeableDocumentTypes } from '../../policies/files';
 import { listApplicationFiles } from '../files/file-record';
 import type { components } from '../../../shared/api/schema';
+import { toPounds } from '../../../shared/rules/money';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { allowedApplicationTransitions, isEditableStatus } from '../../../shared/rules/transitions';
 import { isStaffWorkStatus, mayPrepareEnvelope, openChecks, reviewChecksComplete } from '../../../shared/rules/review';
@@ -80,6 +81,15 @@ export async function presentApplication(db: Database, actor: SessionUser, row: 
     journey,
     journeyVersions: versions,
     loanAmount: row.loanAmountPence === null ? null : row.loanAmountPence / 100,
+    // Once signed, the application shows its loan's facility as it is now (docs/decisions.md, 513).
+    loanFacility:
+      row.loanId === null || row.loanSignedPence === null
+        ? null
+        : {
+            loanId: row.loanId,
+            amount: toPounds(row.loanSignedPence),
+            pendingAmount: row.loanPendingPence === null ? null : toPounds(row.loanPendingPence),
+          },
     files: fileRecords,
     envelopeId: row.envelopeId,
     envelopeUrl: row.envelopeUrl,

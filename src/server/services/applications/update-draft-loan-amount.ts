@@ -25,7 +25,7 @@ function assertAmountOpen(application: { status: string }): void {
 export async function updateDraftLoanAmount(
   { db, actor }: ServiceContext,
   input: { applicationId?: number; amount: number },
-): Promise<{ applicationId: number; loanId: null; amount: number }> {
+): Promise<{ applicationId: number; loanId: null; amount: number; pendingAmount: null }> {
   const { applicationId } = input;
   if (applicationId === undefined) throw AppError.validation({ applicationId: 'required' });
   const code = drawdownAmountCode(input.amount);
@@ -50,5 +50,5 @@ export async function updateDraftLoanAmount(
       to: { loanAmountPence: pence },
     });
   });
-  return { applicationId, loanId: null, amount: toPounds(pence) };
+  return { applicationId, loanId: null, amount: toPounds(pence), pendingAmount: null };
 }

@@ -28,6 +28,7 @@ const listColumns = {
 /** Everything of one drawdown: the list's columns and the request, the declarations and the client's approval. */
 const detailColumns = {
   ...listColumns,
+  loanPendingAmountPence: loans.pendingAmountPence,
   invoiceNumber: drawdowns.invoiceNumber,
   stageOfCase: drawdowns.stageOfCase,
   materialChanges: drawdowns.materialChanges,

@@ -4,10 +4,12 @@ import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { creditAvailablePence, drawdownAmountCode } from '../../../shared/rules/money';
+import { creditLimit } from '../../../shared/rules/credit';
+import { drawdownAmountCode } from '../../../shared/rules/money';
 import { loanIsOpen } from '../../../shared/rules/transitions';
 import type { components } from '../../../shared/api/schema';
 import { findLoan, findLoanOfApplication, lockLoan, type LoanRow } from '../loans/find-loan';
+import { facilityOf } from '../loans/present-loan';
 import { checkedRequest } from './checked-request';
 import { tellDrawdownStatus } from './drawdown-notices';
 import { findDrawdown } from './find-drawdown';
@@ -20,9 +22,10 @@ function assertOpen(loan: LoanRow): void {
 /**
  * The lawyer's 'request drawdown' against the loan of the application named. The request is checked
  * by the shared rules (400 with every field's code); the loan must be open (409 `loanNotOpen`); and
- * the amount may not exceed the credit available (400 `exceedsCredit`), counted under the loan's row
- * lock so that requests arriving together queue there and can never together draw more than the
- * credit offered. Audited; the provider is told.
+ * the amount may not exceed the credit available (400 `exceedsCredit`; `exceedsSignedCredit` when it
+ * fits only a facility still waiting for the client's signature: docs/decisions.md, 509), counted
+ * under the loan's row lock so that requests arriving together queue there and can never together
+ * draw more than the credit the client signed for. Audited; the provider is told.
  */
 export async function requestDrawdown({ db, actor, config }: ServiceContext, body: components['schemas']['DrawdownRequest']) {
   const values = checkedRequest(body);
@@ -33,7 +36,8 @@ export async function requestDrawdown({ db, actor, config }: ServiceContext, bod
     await lockLoan(tx, loan.id);
     const locked = await findLoan(tx, actor, loan.id);
     assertOpen(locked);
-    const code = drawdownAmountCode(body.amount, creditAvailablePence(locked.amountPence, locked.drawnPence));
+    // Only the signed facility may be drawn: above it, a pending variation answers `exceedsSignedCredit`.
+    const code = drawdownAmountCode(body.amount, creditLimit(facilityOf(locked)));
     if (code) throw AppError.ruleFailed({ amount: code });
     const [row] = await tx
       .insert(drawdowns)

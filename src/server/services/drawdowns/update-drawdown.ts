@@ -5,7 +5,8 @@ import * as drawdownPolicy from '../../policies/drawdowns';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { creditAvailablePence, drawdownAmountCode } from '../../../shared/rules/money';
+import { creditLimit } from '../../../shared/rules/credit';
+import { drawdownAmountCode } from '../../../shared/rules/money';
 import type { components } from '../../../shared/api/schema';
 import { lockLoan } from '../loans/find-loan';
 import { checkedRequest } from './checked-request';
@@ -61,7 +62,11 @@ export async function updateDrawdown(
     const drawdown = await findDrawdown(tx, actor, id);
     assertEditable(drawdown);
     // The request's own amount is among the drawn (it is requested): it may be replaced, not added to.
-    const credit = creditAvailablePence(drawdown.loanAmountPence, drawdown.loanDrawnPence - drawdown.amountPence);
+    const credit = creditLimit({
+      signedPence: drawdown.loanAmountPence,
+      pendingPence: drawdown.loanPendingAmountPence,
+      drawnPence: drawdown.loanDrawnPence - drawdown.amountPence,
+    });
     const code = drawdownAmountCode(body.amount, credit);
     if (code) throw AppError.ruleFailed({ amount: code });
     const { from, to, changed } = changedColumns(drawdown, values);

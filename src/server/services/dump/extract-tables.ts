@@ -206,6 +206,9 @@ export const extractTables: readonly ExtractTable[] = [
       envelopes.signerUserId,
       envelopes.signerAddress,
       envelopes.signerDevice,
+      envelopes.kind,
+      envelopes.loanId,
+      envelopes.amountPence,
     ],
     key: [envelopes.id],
   },
@@ -280,7 +283,15 @@ export const extractTables: readonly ExtractTable[] = [
   },
   {
     table: loans,
-    columns: [loans.id, loans.applicationId, loans.amountPence, loans.status, loans.createdAt, loans.updatedAt],
+    columns: [
+      loans.id,
+      loans.applicationId,
+      loans.amountPence,
+      loans.pendingAmountPence,
+      loans.status,
+      loans.createdAt,
+      loans.updatedAt,
+    ],
     key: [loans.id],
   },
   {

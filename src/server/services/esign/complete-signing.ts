@@ -8,13 +8,19 @@ import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/connection';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
+import { findLoan, lockLoan } from '../loans/find-loan';
+import { tellVariationSigned } from '../loans/loan-notices';
 import { tellParties } from '../loans/loan-parties';
+import { loanMayTakeVariation } from '../../policies/loans';
+import type { SealedDocument } from '../../esign/pades-seal';
+import type { Signer } from '../../esign/provider';
 import type { components } from '../../../shared/api/schema';
 import { SIGNING_CODE_MAX_ATTEMPTS } from '../../../shared/rules/esign';
 import { loanReference } from '../../../shared/rules/money';
 import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import {
   envelopeDocumentsOf,
+  envelopeSignable,
   findEnvelopeByToken,
   readStoredBytes,
   recordEnvelopeEvent,
@@ -30,16 +36,81 @@ function sameHash(a: string, b: string): boolean {
 
 /** The answer of a signed envelope: the same however often it is asked (a lost answer is asked again). */
 async function signedResult(db: Database, envelope: EnvelopeRow): Promise<SigningResult> {
-  const [loan] = await db.select({ id: loans.id }).from(loans).where(eq(loans.applicationId, envelope.applicationId));
+  const [loan] = await db
+    .select({ id: loans.id, applicationStatus: applications.status })
+    .from(loans)
+    .innerJoin(applications, eq(applications.id, loans.applicationId))
+    .where(eq(loans.applicationId, envelope.applicationId));
   if (!loan || !envelope.signedAt) throw new AppError(409, 'conflict');
   return {
     applicationId: envelope.applicationId,
     envelopeId: envelope.id,
-    status: 'customerAccepted',
+    kind: envelope.kind === 'variation' ? 'variation' : 'contract',
+    // A variation leaves the application as it is; the contract's signing made it customerAccepted.
+    status: envelope.kind === 'variation' ? (loan.applicationStatus as SigningResult['status']) : 'customerAccepted',
     signedAt: envelope.signedAt.toISOString(),
     loanId: loan.id,
     loanReference: loanReference(loan.id),
   };
+}
+
+/** The signed copies, stored already, recorded against the application and their envelope's documents. */
+async function recordSignedCopies(
+  tx: Database,
+  input: {
+    applicationId: number;
+    actorId: number;
+    documents: Awaited<ReturnType<typeof envelopeDocumentsOf>>;
+    sealed: readonly SealedDocument[];
+    keys: readonly string[];
+  },
+): Promise<string[]> {
+  const signedHashes: string[] = [];
+  for (const [i, document] of input.documents.entries()) {
+    const { pdf, level, timestampPending } = input.sealed[i]!;
+    const signedHash = sha256Hex(pdf);
+    signedHashes.push(signedHash);
+    const [file] = await tx
+      .insert(files)
+      .values({
+        applicationId: input.applicationId,
+        key: input.keys[i]!,
+        name: `${document.title} (signed)`,
+        fileName: document.file.fileName.replace(/\.pdf$/, ' - signed.pdf'),
+        type: document.type,
+        contentType: 'application/pdf',
+        size: pdf.length,
+        uploadedBy: input.actorId,
+      })
+      .returning({ id: files.id });
+    await tx
+      .update(envelopeDocuments)
+      .set({
+        signedFileId: file!.id,
+        signedSha256: signedHash,
+        padesLevel: level,
+        // Owed a document time-stamp: the next pass of the time-stamping job asks for it.
+        timestampDueAt: timestampPending ? sql`now()` : null,
+      })
+      .where(eq(envelopeDocuments.id, document.id));
+  }
+  return signedHashes;
+}
+
+/** The envelope is signed: by whom, from where, when; its code and link stop working. */
+async function markEnvelopeSigned(tx: Database, envelopeId: string, signer: Signer): Promise<void> {
+  await tx
+    .update(envelopes)
+    .set({
+      status: 'signed',
+      signedAt: signer.signedAt,
+      signerUserId: signer.userId,
+      signerAddress: signer.address,
+      signerDevice: signer.device || null,
+      codeHash: null,
+      codeExpiresAt: null,
+    })
+    .where(eq(envelopes.id, envelopeId));
 }
 
 /**
@@ -89,8 +160,7 @@ export async function completeSigning(
   const { db, actor, config, storage } = ctx;
   const first = await findEnvelopeByToken(ctx, input.token);
   if (first.envelope.status === 'signed') return signedResult(db, first.envelope);
-  if (!transitionAllowedFrom(applicationTransitions, first.application.status, 'customerAccepted'))
-    throw new AppError(409, 'conflict');
+  if (!(await envelopeSignable(db, first.envelope, first.application))) throw new AppError(409, 'conflict');
   await checkCode(ctx, input.token, input.code);
 
   // The documents as prepared, checked against the hashes recorded in the envelope.
@@ -105,7 +175,7 @@ export async function completeSigning(
     originals.push({ pdf: new Uint8Array(bytes), title: document.title, sha256: document.sha256 });
   }
   const signedAt = new Date();
-  const signer = {
+  const signer: Signer = {
     userId: actor.id,
     name: `${first.application.name} ${first.application.surname}`.trim(),
     email: first.application.clientEmail,
@@ -123,6 +193,21 @@ export async function completeSigning(
 
   let kept = false;
   try {
+    if (first.envelope.kind === 'variation') {
+      const result = await db.transaction((tx) =>
+        completeVariation(ctx, tx, {
+          token: input.token,
+          code: input.code,
+          loanId: first.envelope.loanId!,
+          documents,
+          sealed,
+          keys,
+          signer,
+        }),
+      );
+      kept = true;
+      return result;
+    }
     const result = await db.transaction(async (tx) => {
       // Locks in the order every application change takes them: the application, then its envelope.
       const [application] = await tx.select().from(applications).where(eq(applications.id, first.application.id)).for('update');
@@ -136,47 +221,14 @@ export async function completeSigning(
       if (!envelope.codeHash || !sameHash(envelope.codeHash, signingCodeHash(envelope.id, input.code)))
         throw new AppError(400, 'signingCodeNeeded');
 
-      const signedHashes: string[] = [];
-      for (const [i, document] of documents.entries()) {
-        const { pdf, level, timestampPending } = sealed[i]!;
-        const signedHash = sha256Hex(pdf);
-        signedHashes.push(signedHash);
-        const [file] = await tx
-          .insert(files)
-          .values({
-            applicationId: application.id,
-            key: keys[i]!,
-            name: `${document.title} (signed)`,
-            fileName: document.file.fileName.replace(/\.pdf$/, ' - signed.pdf'),
-            type: document.type,
-            contentType: 'application/pdf',
-            size: pdf.length,
-            uploadedBy: actor.id,
-          })
-          .returning({ id: files.id });
-        await tx
-          .update(envelopeDocuments)
-          .set({
-            signedFileId: file!.id,
-            signedSha256: signedHash,
-            padesLevel: level,
-            // Owed a document time-stamp: the next pass of the time-stamping job asks for it.
-            timestampDueAt: timestampPending ? sql`now()` : null,
-          })
-          .where(eq(envelopeDocuments.id, document.id));
-      }
-      await tx
-        .update(envelopes)
-        .set({
-          status: 'signed',
-          signedAt,
-          signerUserId: actor.id,
-          signerAddress: signer.address,
-          signerDevice: signer.device || null,
-          codeHash: null,
-          codeExpiresAt: null,
-        })
-        .where(eq(envelopes.id, envelope.id));
+      const signedHashes = await recordSignedCopies(tx, {
+        applicationId: application.id,
+        actorId: actor.id,
+        documents,
+        sealed,
+        keys,
+      });
+      await markEnvelopeSigned(tx, envelope.id, signer);
       await tx
         .update(applications)
         .set({ status: 'customerAccepted', updatedAt: sql`now()` })
@@ -226,6 +278,7 @@ export async function completeSigning(
       return {
         applicationId: application.id,
         envelopeId: envelope.id,
+        kind: 'contract' as const,
         status: 'customerAccepted' as const,
         signedAt: signedAt.toISOString(),
         loanId: loan!.id,
@@ -236,4 +289,79 @@ export async function completeSigning(
   } finally {
     if (!kept) for (const key of keys) await storage.remove(key).catch((error) => ctx.logError('signed copy left behind', error));
   }
+}
+
+/**
+ * The variation's transaction (docs/decisions.md, 507): under the loan's lock, then the envelope's
+ * (the order every change of the loan's facility takes them), the envelope must still be open and
+ * its figure still the loan's pending one (a lower figure or a newer raise voided it: 410 through
+ * the link); then the signed copy is recorded, the envelope signed and the loan's signed facility
+ * becomes the variation's figure, once: a repeated call finds the envelope signed and answers the
+ * first result. Audited on the loan; the lawyer, the client and staff are told.
+ */
+async function completeVariation(
+  ctx: ServiceContext,
+  tx: Database,
+  input: {
+    token: string;
+    code: string;
+    loanId: number;
+    documents: Awaited<ReturnType<typeof envelopeDocumentsOf>>;
+    sealed: readonly SealedDocument[];
+    keys: readonly string[];
+    signer: Signer;
+  },
+): Promise<SigningResult> {
+  const { actor, config } = ctx;
+  await lockLoan(tx, input.loanId);
+  const { envelope } = await findEnvelopeByToken({ db: tx, actor }, input.token, { forUpdate: true });
+  if (envelope.status === 'signed') return signedResult(tx, envelope);
+  if (envelope.loanId !== input.loanId) throw new AppError(409, 'conflict');
+  const loan = await findLoan(tx, actor, input.loanId);
+  if (!loanMayTakeVariation(loan.status) || loan.pendingAmountPence !== envelope.amountPence || envelope.amountPence === null)
+    throw new AppError(409, 'conflict');
+  if (!envelope.codeHash || !sameHash(envelope.codeHash, signingCodeHash(envelope.id, input.code)))
+    throw new AppError(400, 'signingCodeNeeded');
+
+  const signedHashes = await recordSignedCopies(tx, {
+    applicationId: envelope.applicationId,
+    actorId: actor.id,
+    documents: input.documents,
+    sealed: input.sealed,
+    keys: input.keys,
+  });
+  await markEnvelopeSigned(tx, envelope.id, input.signer);
+  await tx
+    .update(loans)
+    .set({ amountPence: envelope.amountPence, pendingAmountPence: null, updatedAt: sql`now()` })
+    .where(eq(loans.id, loan.id));
+  await recordEnvelopeEvent(tx, {
+    envelopeId: envelope.id,
+    type: 'signed',
+    actor,
+    origin: ctx.origin,
+    detail: { signedSha256: signedHashes, padesLevels: input.sealed.map((document) => document.level) },
+  });
+  await recordAudit(tx, {
+    actorUserId: actor.id,
+    entityType: 'loan',
+    entityId: loan.id,
+    action: 'variationSigned',
+    from: { amountPence: loan.amountPence, pendingAmountPence: loan.pendingAmountPence },
+    to: { amountPence: envelope.amountPence, pendingAmountPence: null, envelopeId: envelope.id },
+  });
+  await tellVariationSigned(tx, config, loan, envelope.amountPence);
+  const [application] = await tx
+    .select({ status: applications.status })
+    .from(applications)
+    .where(eq(applications.id, envelope.applicationId));
+  return {
+    applicationId: envelope.applicationId,
+    envelopeId: envelope.id,
+    kind: 'variation',
+    status: application!.status as SigningResult['status'],
+    signedAt: input.signer.signedAt.toISOString(),
+    loanId: loan.id,
+    loanReference: loanReference(loan.id),
+  };
 }

@@ -2,19 +2,22 @@ import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
-import { envelopeDocuments, envelopeEvents, envelopes, files } from '../../db/schema';
+import { envelopeDocuments, envelopeEvents, envelopes, files, loans } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
 import type { FileStorage } from '../../files/storage';
 import { AppError } from '../../http/app-error';
 import type { ServiceContext } from '../context';
 import { findApplication, type ApplicationRow } from '../applications/find-application';
-import { documentTypeLabels, type DocumentType } from '../../../shared/rules/document-types';
+import { loanMayTakeVariation } from '../../policies/loans';
+import { contractDocumentTitle, type DocumentType } from '../../../shared/rules/document-types';
+import type { LoanStatus } from '../../../shared/rules/statuses';
+import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
 
 export type EnvelopeRow = typeof envelopes.$inferSelect;
 export type EnvelopeEventType =
   'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'timestamped';
 
-/** The application's envelope that may still be signed (created or notified), if any. */
+/** The application's contract envelope that may still be signed (created or notified), if any. */
 export async function findOpenEnvelope(
   db: Database,
   applicationId: number,
@@ -23,19 +26,25 @@ export async function findOpenEnvelope(
   const query = db
     .select()
     .from(envelopes)
-    .where(and(eq(envelopes.applicationId, applicationId), sql`${envelopes.status} in ('created', 'notified')`))
+    .where(
+      and(
+        eq(envelopes.applicationId, applicationId),
+        eq(envelopes.kind, 'contract'),
+        sql`${envelopes.status} in ('created', 'notified')`,
+      ),
+    )
     .orderBy(desc(envelopes.createdAt))
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
-/** The application's latest signed envelope, if any. */
+/** The application's signed contract envelope (the one that created its loan), if any; variations are the loan's. */
 export async function findSignedEnvelope(db: Database, applicationId: number): Promise<EnvelopeRow | undefined> {
   const [row] = await db
     .select()
     .from(envelopes)
-    .where(and(eq(envelopes.applicationId, applicationId), eq(envelopes.status, 'signed')))
+    .where(and(eq(envelopes.applicationId, applicationId), eq(envelopes.kind, 'contract'), eq(envelopes.status, 'signed')))
     .orderBy(desc(envelopes.signedAt))
     .limit(1);
   return row;
@@ -69,6 +78,30 @@ export async function findEnvelopeByToken(
   return { envelope, application };
 }
 
+/**
+ * Whether an envelope not signed yet may be signed now: the contract set while the application's
+ * status allows signing; a variation while its loan may take one (open or blocked) and still waits
+ * for this very figure (docs/decisions.md, 507, 511).
+ */
+export async function envelopeSignable(db: Database, envelope: EnvelopeRow, application: { status: string }): Promise<boolean> {
+  if (envelope.kind !== 'variation') return transitionAllowedFrom(applicationTransitions, application.status, 'customerAccepted');
+  if (envelope.loanId === null) return false;
+  const [loan] = await db
+    .select({ status: loans.status, pendingAmountPence: loans.pendingAmountPence })
+    .from(loans)
+    .where(eq(loans.id, envelope.loanId));
+  return (
+    loan !== undefined && loanMayTakeVariation(loan.status as LoanStatus) && loan.pendingAmountPence === envelope.amountPence
+  );
+}
+
+/** Where the signer goes back to: their application's details, or for a variation, their loan. */
+export function envelopeHomePath(envelope: EnvelopeRow): string {
+  return envelope.kind === 'variation' && envelope.loanId !== null
+    ? `/loans/${envelope.loanId}`
+    : `/applications/${envelope.applicationId}/details`;
+}
+
 /** The database's clock decides expiry, so processes with drifting clocks agree. */
 async function linkStillValid(db: Database, envelopeId: string): Promise<boolean> {
   const [row] = await db
@@ -98,15 +131,20 @@ export async function recordEnvelopeEvent(
   });
 }
 
-/** The envelope's documents in order, with their original and signed files. */
+/** The envelope's documents in order, with their original and signed files (a variation's titled as one). */
 export async function envelopeDocumentsOf(db: Database, envelopeId: string) {
   const rows = await db
-    .select({ document: envelopeDocuments, file: files })
+    .select({ document: envelopeDocuments, file: files, kind: envelopes.kind })
     .from(envelopeDocuments)
     .innerJoin(files, eq(files.id, envelopeDocuments.fileId))
+    .innerJoin(envelopes, eq(envelopes.id, envelopeDocuments.envelopeId))
     .where(eq(envelopeDocuments.envelopeId, envelopeId))
     .orderBy(asc(envelopeDocuments.position));
-  return rows.map(({ document, file }) => ({ ...document, file, title: documentTypeLabels[document.type as DocumentType] }));
+  return rows.map(({ document, file, kind }) => ({
+    ...document,
+    file,
+    title: contractDocumentTitle(document.type as DocumentType, kind === 'variation'),
+  }));
 }
 
 /** A stored file's bytes, or undefined when they are gone. */

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { applications, envelopes } from '../../db/schema';
+import { applications, envelopes, loans } from '../../db/schema';
 import { issueDownloadLink } from '../../files/download-tokens';
 import type { ServiceContext } from '../context';
 import type { components } from '../../../shared/api/schema';
 import type { DocumentType } from '../../../shared/rules/document-types';
 import { SIGNING_CODE_MAX_ATTEMPTS } from '../../../shared/rules/esign';
+import { toPounds } from '../../../shared/rules/money';
 import { envelopeDocumentsOf, findEnvelopeByToken, maskEmail, recordEnvelopeEvent } from './envelope-record';
 
 type SigningSession = components['schemas']['SigningSession'];
@@ -47,8 +48,18 @@ export async function getSigningSession(ctx: ServiceContext, input: { token: str
     .select({ caseRef: applications.caseRef })
     .from(applications)
     .where(eq(applications.id, application.id));
+  // A variation names its figure and the loan's signed facility now (before signing, the one it replaces).
+  const [loan] =
+    envelope.kind === 'variation' && envelope.loanId !== null
+      ? await db.select({ id: loans.id, amountPence: loans.amountPence }).from(loans).where(eq(loans.id, envelope.loanId))
+      : [];
   return {
     envelopeId: envelope.id,
+    kind: envelope.kind === 'variation' ? 'variation' : 'contract',
+    variation:
+      loan && envelope.amountPence !== null
+        ? { loanId: loan.id, amount: toPounds(envelope.amountPence), signedAmount: toPounds(loan.amountPence) }
+        : null,
     applicationId: application.id,
     caseRef,
     signerName: `${application.name} ${application.surname}`.trim(),
@@ -60,6 +71,6 @@ export async function getSigningSession(ctx: ServiceContext, input: { token: str
         ? envelope.codeExpiresAt.toISOString()
         : null,
     signedAt: envelope.signedAt ? envelope.signedAt.toISOString() : null,
-    loanId: application.loanId ?? null,
+    loanId: loan?.id ?? application.loanId ?? null,
   };
 }

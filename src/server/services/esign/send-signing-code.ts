@@ -8,7 +8,6 @@ import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import { takeAttempt } from '../rate-limit';
 import type { ServiceContext } from '../context';
-import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import {
   SIGNING_CODE_DAY_MS,
   SIGNING_CODE_DIGITS,
@@ -16,7 +15,7 @@ import {
   SIGNING_CODES_PER_DAY,
   SIGNING_CODES_PER_LINK,
 } from '../../../shared/rules/esign';
-import { findEnvelopeByToken, maskEmail, recordEnvelopeEvent } from './envelope-record';
+import { envelopeHomePath, envelopeSignable, findEnvelopeByToken, maskEmail, recordEnvelopeEvent } from './envelope-record';
 
 /** The stored form of a code: bound to its envelope, so one envelope's hash says nothing of another's. */
 export function signingCodeHash(envelopeId: string, code: string): string {
@@ -37,8 +36,7 @@ export async function sendSigningCode(
   await findEnvelopeByToken(ctx, input.token);
   return db.transaction(async (tx) => {
     const { envelope, application } = await findEnvelopeByToken({ db: tx, actor }, input.token, { forUpdate: true });
-    if (envelope.status === 'signed' || !transitionAllowedFrom(applicationTransitions, application.status, 'customerAccepted'))
-      throw new AppError(409, 'conflict');
+    if (envelope.status === 'signed' || !(await envelopeSignable(tx, envelope, application))) throw new AppError(409, 'conflict');
     if (envelope.linkCodesSent >= SIGNING_CODES_PER_LINK) throw new AppError(429, 'signingCodeLimit');
     const attempt = await takeAttempt(
       tx,
@@ -62,7 +60,7 @@ export async function sendSigningCode(
       heading: 'Your code to sign your documents',
       body: `Your one-time code is ${code}. It works for ${SIGNING_CODE_TTL_MINUTES} minutes. If you did not ask for it, please contact us.`,
       action: 'Back to the signing page',
-      url: `${config.publicUrl}/applications/${application.id}/details`,
+      url: `${config.publicUrl}${envelopeHomePath(envelope)}`,
     });
     await enqueueEmail(tx, { ...email, to: application.clientEmail, userType: 'customer', applicationId: application.id });
     await recordEnvelopeEvent(tx, { envelopeId: envelope.id, type: 'codeSent', actor, origin: ctx.origin });

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
+import { voidOpenVariation } from '../esign/variation-envelope';
 import type { ServiceContext } from '../context';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { findLoan, lockLoan, type LoanRow } from './find-loan';
@@ -21,7 +22,7 @@ function assertAllowedNow(loan: LoanRow, to: LoanStatus): void {
  * loan's status does not allow it (someone changed it meanwhile), nothing changed. Audited; the
  * others concerned are told by email.
  */
-export async function changeLoanState({ db, actor, config }: ServiceContext, input: { id: number; state: LoanStatus }) {
+export async function changeLoanState({ db, actor, config, origin }: ServiceContext, input: { id: number; state: LoanStatus }) {
   const action = { changeStateTo: input.state };
   const found = await findLoan(db, actor, input.id);
   assertCan(loanPolicy.can(actor, action, found));
@@ -30,9 +31,12 @@ export async function changeLoanState({ db, actor, config }: ServiceContext, inp
     await lockLoan(tx, input.id);
     const loan = await findLoan(tx, actor, input.id);
     assertAllowedNow(loan, input.state);
+    // A paid or closed loan takes no variation: one still waiting for the client's signature is
+    // withdrawn with it (docs/decisions.md, 511).
+    const withdraw = loan.pendingAmountPence !== null && !loanPolicy.loanMayTakeVariation(input.state);
     await tx
       .update(loans)
-      .set({ status: input.state, updatedAt: sql`now()` })
+      .set({ status: input.state, updatedAt: sql`now()`, ...(withdraw ? { pendingAmountPence: null } : {}) })
       .where(eq(loans.id, loan.id));
     await recordAudit(tx, {
       actorUserId: actor.id,
@@ -42,6 +46,17 @@ export async function changeLoanState({ db, actor, config }: ServiceContext, inp
       from: { status: loan.status },
       to: { status: input.state },
     });
+    if (withdraw) {
+      const voided = await voidOpenVariation(tx, loan.id, actor, origin);
+      await recordAudit(tx, {
+        actorUserId: actor.id,
+        entityType: 'loan',
+        entityId: loan.id,
+        action: 'variationWithdrawn',
+        from: { amountPence: loan.amountPence, pendingAmountPence: loan.pendingAmountPence },
+        to: { amountPence: loan.amountPence, pendingAmountPence: null, status: input.state, voidedEnvelopeIds: voided },
+      });
+    }
     await tellLoanStatus(tx, config, loan, input.state, actor.role);
   });
   return presentLoan(actor, await findLoan(db, actor, input.id));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
-import { applications, clients, drawdowns, lawyers, loans } from '../../db/schema';
+import { applications, clients, drawdowns, envelopes, lawyers, loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { creditUsingDrawdownStatuses, type LoanStatus } from '../../../shared/rules/statuses';
@@ -10,6 +10,10 @@ import { creditUsingDrawdownStatuses, type LoanStatus } from '../../../shared/ru
 export const drawnPenceOfLoan = sql<number>`(select coalesce(sum(${drawdowns.amountPence}), 0) from ${drawdowns}
   where ${drawdowns.loanId} = ${loans.id} and ${inArray(drawdowns.status, [...creditUsingDrawdownStatuses])})`.mapWith(Number);
 
+/** Whether the loan's pending variation has an envelope the client may sign now (docs/decisions.md, 507). */
+const variationToSign = sql<boolean>`exists (select 1 from ${envelopes} where ${envelopes.loanId} = ${loans.id}
+  and ${envelopes.kind} = 'variation' and ${envelopes.status} in ('created', 'notified'))`.mapWith(Boolean);
+
 /** A loan with its case (client, lawyer, firm) and what has been drawn: one query for one loan or a page. */
 export function selectLoans(db: Database) {
   return db
@@ -17,6 +21,8 @@ export function selectLoans(db: Database) {
       id: loans.id,
       applicationId: loans.applicationId,
       amountPence: loans.amountPence,
+      pendingAmountPence: loans.pendingAmountPence,
+      variationToSign,
       status: loans.status,
       createdAt: loans.createdAt,
       lawyerId: applications.lawyerId,

@@ -1,10 +1,16 @@
 import type { SessionUser } from '../../auth/sessions';
 import { loanAbilities } from '../../policies/loans';
-import { creditAvailablePence, toPounds } from '../../../shared/rules/money';
+import { creditAvailablePence, type LoanFacility } from '../../../shared/rules/credit';
+import { toPounds } from '../../../shared/rules/money';
 import type { components } from '../../../shared/api/schema';
 import type { LoanRow } from './find-loan';
 
 type Loan = components['schemas']['Loan'];
+
+/** The loan's facility as the credit rules read it (shared/rules/credit.ts). */
+export function facilityOf(row: Pick<LoanRow, 'amountPence' | 'pendingAmountPence' | 'drawnPence'>): LoanFacility {
+  return { signedPence: row.amountPence, pendingPence: row.pendingAmountPence, drawnPence: row.drawnPence };
+}
 
 /** The facts the loan policy reads, from a loaded row. */
 export function loanFacts(row: LoanRow) {
@@ -12,14 +18,15 @@ export function loanFacts(row: LoanRow) {
     status: row.status,
     lawyerId: row.lawyerId,
     clientId: row.clientId,
-    creditAvailablePence: creditAvailablePence(row.amountPence, row.drawnPence),
+    creditAvailablePence: creditAvailablePence(facilityOf(row)),
+    variationToSign: row.variationToSign,
   };
 }
 
 /**
  * A loan as the wire shows it: pounds with pence (converted here, at the edge, from the integer
- * pence every sum was made in), its date (created when the client signed), and what the caller
- * may do with it now.
+ * pence every sum was made in), its date (created when the client signed), the signed facility and
+ * a pending one, and what the caller may do with it now.
  */
 export function presentLoan(actor: SessionUser, row: LoanRow): Loan {
   const facts = loanFacts(row);
@@ -28,6 +35,7 @@ export function presentLoan(actor: SessionUser, row: LoanRow): Loan {
     applicationId: row.applicationId,
     date: row.createdAt.toISOString(),
     amount: toPounds(row.amountPence),
+    pendingAmount: row.pendingAmountPence === null ? null : toPounds(row.pendingAmountPence),
     totalDrawdowns: toPounds(row.drawnPence),
     creditAvailable: toPounds(facts.creditAvailablePence),
     state: row.status,

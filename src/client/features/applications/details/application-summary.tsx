@@ -6,6 +6,25 @@ import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
 import { openApplicationPdf } from '../application-pdf';
 
+/**
+ * The loan amount the application shows: its loan's facility once signing created it (what the
+ * client signed for, and a raise waiting for their signature), the draft figure before
+ * (docs/decisions.md, 513). A saved copy from before facilities were sent has only the draft.
+ */
+export function loanAmountFigures(application: Application): [string, ReactNode][] {
+  const facility = (application as Partial<Application>).loanFacility ?? null;
+  if (facility === null) return application.loanAmount === null ? [] : [['Loan amount', formatMoney(application.loanAmount)]];
+  return [
+    ['Loan amount', formatMoney(facility.amount)],
+    ...(facility.pendingAmount === null
+      ? []
+      : ([['Pending variation', `${formatMoney(facility.pendingAmount)}, waiting for the client’s signature`]] as [
+          string,
+          ReactNode,
+        ][])),
+  ];
+}
+
 /** The application's key figures: client, formatted id, case reference, status, date, loan amount. */
 export function KeyFigures({ application }: { application: Application }) {
   const caseRef = (application.journey.case as { caseRef?: string } | undefined)?.caseRef;
@@ -20,7 +39,7 @@ export function KeyFigures({ application }: { application: Application }) {
       </span>,
     ],
     ['Date', formatDate(application.startDate)],
-    ...(application.loanAmount === null ? [] : ([['Loan amount', formatMoney(application.loanAmount)]] as [string, ReactNode][])),
+    ...loanAmountFigures(application),
   ];
   return (
     <dl className="details-figures">

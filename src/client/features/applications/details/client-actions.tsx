@@ -6,6 +6,7 @@ import { isOnline } from '../../../api/connection';
 import { api } from '../../../api/client';
 import { callApi, failureMessage } from '../../../api/failure';
 import { paths } from '../../../routing/paths';
+import { openAddress } from '../../../routing/portal-address';
 import { signOut } from '../../../session/session';
 import { Button } from '../../../ui/button';
 import { FormMessage } from '../../../ui/form-message';
@@ -15,11 +16,6 @@ export const WITHDRAW_QUESTION = 'Are you sure you no longer wish to proceed?';
 /** Our wording for the client's signing button (decision 307). */
 export const SIGN_LABEL = 'sign documents';
 export const SIGN_NEEDS_CONNECTION = 'Signing needs a connection. Please try again once you are back online.';
-
-/** Where signing happens: an in-portal path stays in the app; any other address is opened as a page. */
-function isPortalPath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/');
-}
 
 /**
  * The client's decisions on their application: 'sign documents' (POST /docusign/sign, then the
@@ -46,9 +42,7 @@ export function ClientActions({ applicationId, sign, withdraw }: { applicationId
     try {
       const outcome = await callApi(() => api.POST('/docusign/sign', { body: { applicationId } }));
       if (outcome.ok && outcome.data?.envelopUrl) {
-        const url = outcome.data.envelopUrl;
-        if (isPortalPath(url)) void navigate(url);
-        else window.location.assign(url);
+        openAddress(navigate, outcome.data.envelopUrl);
         return;
       }
       setMessage(

@@ -67,6 +67,7 @@ function record(overrides: Record<string, unknown> = {}) {
     journey,
     journeyVersions: { personal: 1, case: 1, financial: 1, asset: 1, independent: 1 },
     loanAmount: 25_000,
+    loanFacility: null,
     files: [file(31, 'formE', 'form-e.pdf')],
     envelopeId: null,
     envelopeUrl: null,
@@ -635,5 +636,24 @@ describe("lawyer's and client's view", () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Download signed docs' }));
     expect(await screen.findByText(NO_SIGNED_DOCUMENTS)).toBeTruthy();
+  });
+
+  it('shows the loan’s current facility once signed, not the draft amount, with a raise waiting for the signature', async () => {
+    const signed = record({
+      status: 'customerAccepted',
+      loanId: 3,
+      loanAmount: 25_000,
+      loanFacility: { loanId: 3, amount: 30_000, pendingAmount: 35_000 },
+    });
+    renderApp('/applications/1/details', {
+      role: 'lawyer',
+      handlers: handlers(signed, { 'GET /docusign/signedDocs': () => json(404, { error: 'notFound' }) }),
+    });
+    const label = await screen.findByText('Loan amount');
+    expect(label.parentElement?.textContent).toBe('Loan amount£30,000.00');
+    expect(screen.getByText('Pending variation').parentElement?.textContent).toBe(
+      'Pending variation£35,000.00, waiting for the client’s signature',
+    );
+    expect(screen.queryByText('£25,000.00')).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import { FormMessage } from '../../../ui/form-message';
 import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField, parseNumberInput } from '../../../ui/number-field';
 import { useToast } from '../../../ui/toast-store';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../routing/paths';
 import type { Application } from '../applications-api';
 import { draftLoanAmountKey } from '../offline/review-mutations';
 import '../offline/review-mutations';
@@ -26,6 +28,8 @@ export function LoanAmount({
   onChanged: () => void;
 }) {
   const queued = useQueuedReview(application.id).amount;
+  const facility = (application as Partial<Application>).loanFacility ?? null;
+  if (facility !== null) return <LoanFacility facility={facility} />;
   return (
     <section className="details-section" aria-labelledby="details-amount-title">
       <h2 id="details-amount-title" className="details-section__title">
@@ -44,6 +48,33 @@ export function LoanAmount({
       ) : editable ? (
         <LoanAmountForm application={application} onChanged={onChanged} />
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Once signed, the amount is the loan's facility: the signed credit and a variation waiting for the
+ * client's signature, changed on the loan's page (docs/decisions.md, 513).
+ */
+function LoanFacility({ facility }: { facility: NonNullable<Application['loanFacility']> }) {
+  return (
+    <section className="details-section" aria-labelledby="details-amount-title">
+      <h2 id="details-amount-title" className="details-section__title">
+        Loan amount
+      </h2>
+      <p className="details-amount">
+        <span className="details-amount__label">Signed facility</span>{' '}
+        <span className="details-amount__value">{formatMoney(facility.amount)}</span>
+      </p>
+      {facility.pendingAmount === null ? null : (
+        <p className="details-amount">
+          <span className="details-amount__label">Pending variation</span>{' '}
+          <span className="details-amount__value">{formatMoney(facility.pendingAmount)}</span>
+        </p>
+      )}
+      <p>
+        <Link to={paths.loan.url({ id: facility.loanId })}>Open loan</Link> to change it.
+      </p>
     </section>
   );
 }

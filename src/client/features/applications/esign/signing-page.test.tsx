@@ -33,6 +33,8 @@ function session(extra: Record<string, unknown> = {}) {
     codeExpiresAt: null,
     signedAt: null,
     loanId: null,
+    kind: 'contract',
+    variation: null,
     ...extra,
   };
 }
@@ -149,5 +151,51 @@ describe('the signing page', () => {
     await screen.findByRole('heading', { level: 1, name: ESIGN_TEXT.expiredTitle });
     expect(await screen.findByText(/This signing link has expired or is no longer valid/)).toBeTruthy();
     expect(screen.getByRole('link', { name: ESIGN_TEXT.backToApplications })).toBeTruthy();
+  });
+
+  it('names a variation’s figures, and once signed the loan’s new credit with the way back to the loan', async () => {
+    const variation = { loanId: 7, amount: 35_000, signedAmount: 30_000 };
+    const agreement = [
+      {
+        type: 'loanAgreement',
+        title: 'Credit Agreement (variation)',
+        sha256: 'f'.repeat(64),
+        download: { url: `/api/files/${'c'.repeat(43)}`, fileName: 'Credit Agreement (variation).pdf' },
+      },
+    ];
+    const first = renderApp(`/esign/${TOKEN}`, {
+      role: 'customer',
+      handlers: {
+        [`GET /esign/${TOKEN}`]: () => json(200, session({ kind: 'variation', variation, loanId: 7, documents: agreement })),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'This variation of your Credit Agreement raises the credit of your loan LFAMA00007 from £30,000.00 to £35,000.00.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Credit Agreement \(variation\)/ })).toBeTruthy();
+    first.unmount();
+
+    renderApp(`/esign/${TOKEN}`, {
+      role: 'customer',
+      handlers: {
+        [`GET /esign/${TOKEN}`]: () =>
+          json(
+            200,
+            session({
+              kind: 'variation',
+              status: 'signed',
+              signedAt: '2026-11-25T10:15:00.000Z',
+              loanId: 7,
+              documents: agreement,
+              variation: { ...variation, signedAmount: 35_000 },
+            }),
+          ),
+      },
+    });
+    const status = await screen.findByText(/You signed the variation on/);
+    expect(status.textContent).toMatch(/The credit of your loan LFAMA00007 is now £35,000\.00\.$/);
+    expect(screen.getByRole('link', { name: ESIGN_TEXT.backToLoan }).getAttribute('href')).toBe('/loans/7');
   });
 });

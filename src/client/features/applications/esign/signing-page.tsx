@@ -12,7 +12,8 @@ import { useOnline } from '../../../api/connection';
 import type { components } from '../../../../shared/api/schema';
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { SIGNING_CODE_DIGITS, SIGNING_CODE_TTL_MINUTES } from '../../../../shared/rules/esign';
-import { formatDateTime } from '../../../../shared/rules/formats';
+import { formatDateTime, formatMoney } from '../../../../shared/rules/formats';
+import { loanReference } from '../../../../shared/rules/money';
 import { esignApi } from './esign-api';
 import './esign.css';
 
@@ -40,7 +41,16 @@ export const ESIGN_TEXT = {
   opened: 'Opened',
   backToApplication: 'back to application',
   backToApplications: 'back to applications',
+  backToLoan: 'back to loan',
 } as const;
+
+/** What a variation of the loan's Credit Agreement changes (our wording: docs/decisions.md, 515). */
+function variationIntro(variation: NonNullable<SigningSession['variation']>): string {
+  return (
+    `This variation of your Credit Agreement raises the credit of your loan ${loanReference(variation.loanId)} from ` +
+    `${formatMoney(variation.signedAmount)} to ${formatMoney(variation.amount)}.`
+  );
+}
 
 /** Codes about the code itself: shown on the code field. */
 const codeFieldErrors = new Set(['signingCodeInvalid', 'signingCodeExpired', 'signingCodeNeeded', 'signingCodeAttempts']);
@@ -120,20 +130,29 @@ function DocumentList({
 }
 
 function Signed({ session }: { session: SigningSession }) {
+  const variation = (session as Partial<SigningSession>).variation ?? null;
   return (
     <Page title={ESIGN_TEXT.signedTitle}>
       <div className="esign">
         <p role="status">
-          {`You signed these documents on ${formatDateTime(session.signedAt)}. A loan has been created for this application.`}
+          {variation
+            ? `You signed the variation on ${formatDateTime(session.signedAt)}. The credit of your loan ${loanReference(variation.loanId)} is now ${formatMoney(variation.signedAmount)}.`
+            : `You signed these documents on ${formatDateTime(session.signedAt)}. A loan has been created for this application.`}
         </p>
         <section className="esign__section" aria-labelledby="esign-signed-docs">
           <h2 id="esign-signed-docs">Your signed documents</h2>
           <DocumentList session={session} />
         </section>
         <p>
-          <Link className="button button--primary" to={paths.applicationDetails.url({ id: session.applicationId })}>
-            {ESIGN_TEXT.backToApplication}
-          </Link>
+          {variation ? (
+            <Link className="button button--primary" to={paths.loan.url({ id: variation.loanId })}>
+              {ESIGN_TEXT.backToLoan}
+            </Link>
+          ) : (
+            <Link className="button button--primary" to={paths.applicationDetails.url({ id: session.applicationId })}>
+              {ESIGN_TEXT.backToApplication}
+            </Link>
+          )}
         </p>
       </div>
     </Page>
@@ -192,6 +211,7 @@ function SignForm({ token, session, onSigned }: { token: string; session: Signin
   return (
     <Page title={ESIGN_TEXT.title}>
       <form className="esign" onSubmit={(event) => void sign(event)} noValidate>
+        {session.variation ? <p>{variationIntro(session.variation)}</p> : null}
         <p>{ESIGN_TEXT.intro}</p>
         {session.caseRef ? <p>{`Case reference: ${session.caseRef}`}</p> : null}
         {online ? null : (

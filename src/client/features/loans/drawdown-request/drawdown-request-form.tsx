@@ -27,6 +27,7 @@ import { noticeOrStatus } from '../../../ui/focus-return';
 import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField, parseNumberInput } from '../../../ui/number-field';
 import { TextAreaField } from '../../../ui/text-area-field';
+import { creditHint } from '../loan-credit';
 import type { RequestTarget } from './request-target';
 import { filledFields, formCodesOf, parseRequestDraft, requestCodes, toWire, type RequestValues } from './request-values';
 import './drawdown-request.css';
@@ -49,6 +50,8 @@ interface DrawdownRequestFormProps {
   applicationId: number;
   /** The credit this request may use, as last known (from the server, or the saved copy offline). */
   creditAvailable: number;
+  /** What a variation waiting for the client's signature would add (pounds; 0 when none waits). */
+  creditAwaitingSignature?: number;
   /**
    * The page takes no write of this target now (the loan is not open or has no credit left; the
    * drawdown moved on): only a draft kept on the device is shown, with why it was not sent.
@@ -69,6 +72,7 @@ export function DrawdownRequestForm({
   target,
   applicationId,
   creditAvailable,
+  creditAwaitingSignature = 0,
   held = false,
   onRefused,
 }: DrawdownRequestFormProps) {
@@ -194,7 +198,10 @@ export function DrawdownRequestForm({
     [changed],
   );
 
-  const codes = useMemo(() => (values === null ? {} : requestCodes(values, creditAvailable)), [values, creditAvailable]);
+  const codes = useMemo(
+    () => (values === null ? {} : requestCodes(values, creditAvailable, creditAwaitingSignature)),
+    [values, creditAvailable, creditAwaitingSignature],
+  );
   const errorOf = (path: string): string | null => {
     const server = serverCodes[path];
     if (server && server !== 'empty') return messageFor(path, server);
@@ -262,7 +269,7 @@ export function DrawdownRequestForm({
     if (busy || userId === null) return;
     setSubmitted(true);
     setMessage(null);
-    if (Object.keys(requestCodes(values, creditAvailable)).length > 0) {
+    if (Object.keys(requestCodes(values, creditAvailable, creditAwaitingSignature)).length > 0) {
       focusFirstError(formRef.current);
       return;
     }
@@ -354,7 +361,7 @@ export function DrawdownRequestForm({
         <div className="drawdown-request__grid">
           <MoneyField
             label={drawdownFieldLabels.amount}
-            hint={`Credit available: ${formatMoney(creditAvailable)}`}
+            hint={creditHint(creditAvailable, creditAwaitingSignature)}
             value={values.amount}
             onValueChange={(next) => change('amount', (current) => ({ ...current, amount: next }))}
             onBlur={() => touch('amount')}

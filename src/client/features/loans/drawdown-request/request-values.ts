@@ -139,16 +139,23 @@ export function fromWire(request: DrawdownRequest): RequestValues {
 
 /**
  * Field path → code: the shared checks of spec section 5 (the server runs the same), on the values
- * as typed, against the credit available last known (pounds, as the server sent it).
+ * as typed, against the credit available last known (pounds, as the server sent it) and what a
+ * variation waiting for the client's signature would add (docs/decisions.md, 509).
  */
-export function requestCodes(values: RequestValues, creditAvailable: number | undefined): Record<string, string> {
+export function requestCodes(
+  values: RequestValues,
+  creditAvailable: number | undefined,
+  creditAwaitingSignature = 0,
+): Record<string, string> {
   const codes = drawdownRequestCodes(
     {
       ...values,
       lawyerDeclarations: values.declarations,
       materialChangesDetails: values.materialChangesDetails,
     },
-    creditAvailable === undefined ? undefined : wirePence(creditAvailable),
+    creditAvailable === undefined
+      ? undefined
+      : { availablePence: wirePence(creditAvailable), awaitingSignaturePence: wirePence(creditAwaitingSignature) },
   );
   return formCodesOf(codes);
 }
