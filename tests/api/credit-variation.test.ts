@@ -242,6 +242,16 @@ describe('raising the facility above what the client signed for', () => {
       sql`select name from files where application_id = ${c.applicationId} and name like '%(signed)'`,
     );
     expect(signed.map((f) => f.name)).toEqual(['Credit Agreement (variation) (signed)']);
+    // Sealed as the contract's copies are: the copy's PAdES level is recorded, and the signed event lists it.
+    const [copy] = await server.rows<{ pades_level: string | null; envelope_id: string }>(
+      sql`select d.pades_level, d.envelope_id from envelope_documents d join envelopes e on e.id = d.envelope_id
+        where e.loan_id = ${c.loanId} and e.kind = 'variation' and e.status = 'signed'`,
+    );
+    expect(copy!.pades_level).toMatch(/^B-(B|T|LT)$/);
+    const [event] = await server.rows<{ detail: { padesLevels: string[] } }>(
+      sql`select detail from envelope_events where envelope_id = ${copy!.envelope_id} and type = 'signed'`,
+    );
+    expect(event!.detail.padesLevels).toEqual([copy!.pades_level]);
     expect((await get(`/api/docusign/signedDocs?applicationId=${c.applicationId}`, c.tokens.client)).statusCode).toBe(404);
     // The page, and the link once more, say it is signed; no second code.
     expect((await get(`/api/esign/${token}`, c.tokens.client)).json()).toMatchObject({
