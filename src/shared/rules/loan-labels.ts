@@ -32,6 +32,9 @@ export const drawdownRequestHoldNotices: Record<DrawdownRequestHold, string> = {
   paid: 'This loan is paid, so no more drawdowns can be requested.',
   closed: 'This loan is closed, so no more drawdowns can be requested.',
   noCredit: 'There is no credit left on this loan, so no more drawdowns can be requested.',
+  // Our wording (docs/decisions.md, 515).
+  awaitingSignature:
+    'All the credit your client has signed for is drawn, so no more drawdowns can be requested until they sign the variation.',
 };
 
 /** The drawdown request form's fields (spec section 3), in the form's order. */

@@ -119,4 +119,12 @@ describe('drawdownRequestHold', () => {
     expect(drawdownRequestHold('open', -500)).toBe('noCredit');
     for (const status of ['blocked', 'paid', 'closed'] as const) expect(drawdownRequestHold(status, 10_000)).toBe(status);
   });
+
+  it('says a variation waits for the client’s signature when the signed credit is all drawn', () => {
+    expect(drawdownRequestHold('open', 0, 500_000)).toBe('awaitingSignature');
+    expect(drawdownRequestHold('open', -100, 500_000)).toBe('awaitingSignature');
+    // Signed credit left: the request goes, whatever waits.
+    expect(drawdownRequestHold('open', 1, 500_000)).toBeNull();
+    expect(drawdownRequestHold('blocked', 0, 500_000)).toBe('blocked');
+  });
 });

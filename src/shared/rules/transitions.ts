@@ -103,17 +103,26 @@ export function drawdownMoveNeedsOpenLoan(to: DrawdownStatus): boolean {
 /** Who may request a new drawdown (it starts as `requested`). */
 export const drawdownRequestRoles: readonly Role[] = ['lawyer'];
 
-/** Why a loan takes no new drawdown request now: its status, or every pound of its credit drawn. */
-export type DrawdownRequestHold = Exclude<LoanStatus, 'open'> | 'noCredit';
+/**
+ * Why a loan takes no new drawdown request now: its status, or every pound of its signed credit
+ * drawn (`awaitingSignature` while a variation the client has not signed yet would add more).
+ */
+export type DrawdownRequestHold = Exclude<LoanStatus, 'open'> | 'noCredit' | 'awaitingSignature';
 
 /**
- * The one answer to "does this loan take a new request now?" (null: it does): open with credit
- * left. The server's check and the record's `requestDrawdown` ability read it, and the loan page
- * says which reason holds when its lawyer finds no form (docs/decisions.md (415)).
+ * The one answer to "does this loan take a new request now?" (null: it does): open with signed
+ * credit left (credit.ts). The server's check and the record's `requestDrawdown` ability read it,
+ * and the loan page says which reason holds when its lawyer finds no form (docs/decisions.md (415),
+ * 515): with none left, whether a variation waiting for the client's signature would add some.
  */
-export function drawdownRequestHold(status: LoanStatus, creditAvailablePence: number): DrawdownRequestHold | null {
+export function drawdownRequestHold(
+  status: LoanStatus,
+  creditAvailablePence: number,
+  creditAwaitingSignaturePence = 0,
+): DrawdownRequestHold | null {
   if (status !== 'open') return status;
-  return creditAvailablePence > 0 ? null : 'noCredit';
+  if (creditAvailablePence > 0) return null;
+  return creditAwaitingSignaturePence > 0 ? 'awaitingSignature' : 'noCredit';
 }
 
 function transitionOf<S extends string>(table: TransitionTable<S>, to: string): Transition<S> | undefined {

@@ -138,7 +138,10 @@ export default function LoanPage() {
   const abilities = loanAbilities(loan);
   // The lawyer's request form is there, or why it is not (the loan's status, or no credit left).
   const requests = drawdownRequestRoles.includes(user.role);
-  const hold = abilities.requestDrawdown ? null : drawdownRequestHold(loan.state, wirePence(loan.creditAvailable));
+  const awaiting = creditAwaitingSignature(loan);
+  const hold = abilities.requestDrawdown
+    ? null
+    : drawdownRequestHold(loan.state, wirePence(loan.creditAvailable), wirePence(awaiting));
 
   return (
     <Page title={loanPageTitles[loan.state]}>
@@ -169,7 +172,7 @@ export default function LoanPage() {
           target={requestTarget}
           applicationId={loan.applicationId}
           creditAvailable={loan.creditAvailable}
-          creditAwaitingSignature={creditAwaitingSignature(loan)}
+          creditAwaitingSignature={awaiting}
           held={!abilities.requestDrawdown}
           onRefused={reload}
         />

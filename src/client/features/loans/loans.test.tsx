@@ -238,6 +238,29 @@ describe('loan page', () => {
     },
   );
 
+  it('tells the lawyer the signed credit is drawn while a variation waits, and keeps a request refused for its amount in words', async () => {
+    await writeDraft(1, requestDraftKey(11), filled);
+    await db.drafts.update(draftRowId(1, requestDraftKey(11)), {
+      status: 'rejected',
+      serverCodes: { amount: 'exceedsCredit' },
+      serverError: 'validation',
+    });
+    const record = loan(11, { amount: 30_000, pendingAmount: 35_000, totalDrawdowns: 30_000, creditAvailable: 0 });
+    renderApp('/loans/11', { role: 'lawyer', handlers: loanHandlers(record) });
+    expect(
+      await screen.findByText(
+        'All the credit your client has signed for is drawn, so no more drawdowns can be requested until they sign the variation.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('There is no credit left on this loan, so no more drawdowns can be requested.')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      "Your drawdown request for £1,500.00 was not sent: The drawdown amount can't exceed available credit. " +
+        'It is kept on this device and comes back here once the loan takes requests again.discard',
+    );
+    expect(screen.queryByRole('button', { name: 'request drawdown' })).toBeNull();
+  });
+
   it('says nothing of requests to those who never make them', async () => {
     renderApp('/loans/9', { role: 'admin', handlers: loanHandlers(loan(9, { state: 'blocked' })) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Blocked Loan' })).toBeTruthy();

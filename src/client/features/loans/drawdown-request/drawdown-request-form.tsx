@@ -39,6 +39,18 @@ function messageFor(path: string, code: string): string {
   return messageForCode(code);
 }
 
+/**
+ * Why a kept draft was not sent, in words: the server's, or for a refusal of its fields (the amount
+ * beyond the credit: the form that would mark them is not shown) each field's message.
+ */
+function refusalWords(serverError: string | undefined, serverCodes: Record<string, string> | undefined): string {
+  if (serverError !== 'validation') return codeMessage(serverError ?? 'unhandled');
+  const messages = Object.entries(formCodesOf(serverCodes ?? {}))
+    .filter(([, code]) => code !== 'empty')
+    .map(([path, code]) => messageFor(path, code).replace(/([^.])$/, '$1.'));
+  return messages.length > 0 ? messages.join(' ') : codeMessage(serverError);
+}
+
 const trueFalse = [
   { value: 'true', label: 'True' },
   { value: 'false', label: 'False' },
@@ -253,7 +265,7 @@ export function DrawdownRequestForm({
           <p>
             {target.heldText(
               amount === undefined ? null : formatMoney(amount),
-              refused ? codeMessage(kept.serverError ?? 'unhandled') : null,
+              refused ? refusalWords(kept.serverError, kept.serverCodes) : null,
             )}
           </p>
           <Button variant="secondary" onClick={() => void discard()}>
