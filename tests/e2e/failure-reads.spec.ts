@@ -162,12 +162,12 @@ test('every list and record page opened offline says so, shows its saved copy wi
     await expect(page.getByText(OFFLINE_NO_COPY), path).toBeVisible();
     await expect(page.getByText(UNHANDLED), path).toHaveCount(0);
   }
-  await context.setOffline(false);
-
-  // The portal answers 503 (a deploy, an overloaded server): never 'Unhandled error'.
+  // The portal answers 503 (a deploy, an overloaded server): never 'Unhandled error'. Routed before
+  // the signal comes back, so the page on screen cannot save a copy of the unseen record meanwhile.
   await context.route('**/api/**', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }),
   );
+  await context.setOffline(false);
   await page.goto('/drawdowns');
   await expect(page.getByText(UNAVAILABLE_COPY)).toBeVisible();
   await expect(page.getByText(SAVED_COPY)).toBeVisible();

@@ -9,6 +9,8 @@ import { DesktopNavigation, MobileNavigation, UserGroup } from './navigation';
 import { Footer } from './footer';
 import { useIdleSignOut } from './idle-sign-out';
 import { Spinner } from '../ui/spinner';
+import { afterFirstPaint } from '../ui/after-first-paint';
+import { warmOverlays } from '../ui/overlays';
 import { SyncStatus } from '../offline/sync-status';
 import { startSync } from '../offline/sync-engine';
 import '../features/applications/offline/application-mutations';
@@ -37,6 +39,8 @@ export default function Layout() {
   const store = useStore();
   // The offline engine (Dexie, outbox) lives in this chunk: private screens only, never /sign-in.
   useEffect(() => startSync(store), [store]);
+  // Confirmations and toasts are asked for offline too: their code is fetched once the screen is idle.
+  useEffect(() => afterFirstPaint(warmOverlays), []);
 
   // RequireAuth renders this layout only with a session.
   if (!user) return null;

@@ -6,6 +6,7 @@ import type { SessionUser } from '../session/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { Button } from '../ui/button';
 import { focusPageHeading } from '../routing/scroll';
+import { afterFirstPaint } from '../ui/after-first-paint';
 
 export interface NavItem {
   to: string;
@@ -99,15 +100,7 @@ export function MobileNavigation({ user }: { user: SessionUser }) {
   }, [location.key]);
 
   // After the first paint, when the page is idle (or at the latest in a second).
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback;
-    if (typeof idle === 'function') {
-      const handle = idle(() => setWanted(true), { timeout: 1000 });
-      return () => globalThis.cancelIdleCallback?.(handle);
-    }
-    const timer = setTimeout(() => setWanted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstPaint(() => setWanted(true)), []);
 
   return (
     <div className="mobile-nav">

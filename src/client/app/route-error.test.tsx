@@ -34,6 +34,13 @@ describe('the route error element (decision 400)', () => {
     expect(screen.queryByText(/Unhandled error/)).toBeNull();
   });
 
+  it('a chunk whose stylesheet could not be fetched offline (Vite’s preload error) says the same', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderFailing(new Error('Unable to preload CSS for /assets/modal-YJT5P0p5.css'));
+    expect(await screen.findByRole('heading', { name: SCREEN_OFFLINE_TITLE })).toBeTruthy();
+    expect(screen.queryByText(/Unhandled error/)).toBeNull();
+  });
+
   it('one that could not be fetched otherwise says it may have been updated or the connection dropped: reload', async () => {
     renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/drawdowns-page.js'));
     expect(await screen.findByRole('heading', { name: SCREEN_NOT_LOADED_TITLE })).toBeTruthy();

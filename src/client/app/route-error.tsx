@@ -11,10 +11,10 @@ export const SCREEN_NOT_LOADED_TITLE = 'This screen could not be loaded';
 export const SCREEN_NOT_LOADED_TEXT =
   'The portal may have been updated meanwhile, or the connection may have dropped. Reload the page once you are online.';
 
-/** A screen's code that could not be fetched (a lazy route's chunk), as browsers word it. */
+/** A screen's code that could not be fetched (a lazy chunk or its stylesheet), as browsers and Vite word it. */
 function isLoadFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|importing a module script failed|failed to fetch|error loading|load failed/i.test(
+  return /dynamically imported module|importing a module script failed|failed to fetch|error loading|load failed|unable to preload css/i.test(
     error.message,
   );
 }

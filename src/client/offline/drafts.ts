@@ -428,3 +428,19 @@ export function useDraft<V>(
 
   return { loaded, draft, save, flush, clear, rebase };
 }
+
+/**
+ * The status of the user's draft of `key` (null when there is none; undefined while it is read):
+ * for a screen that must not move away from a refusal the device keeps until it is read.
+ */
+export function useDraftStatus(key: string): DraftStatus | null | undefined {
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  return useSafeLiveQuery(
+    async () => {
+      if (userId === null) return null;
+      return readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, key)))?.status ?? null;
+    },
+    [userId, key],
+    null,
+  );
+}

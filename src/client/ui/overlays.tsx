@@ -4,8 +4,20 @@ import { toastsAtom } from './toast-store';
 import { modalQueueAtom } from './modal-store';
 
 /* Radix code loads only when a toast or modal is first shown: the sign-in page stays light. */
-const Toaster = lazy(() => import('./toaster'));
-const ModalHost = lazy(() => import('./modal-host'));
+const loadToaster = () => import('./toaster');
+const loadModalHost = () => import('./modal-host');
+const Toaster = lazy(loadToaster);
+const ModalHost = lazy(loadModalHost);
+
+/**
+ * Fetches the overlays' code ahead of its first use. A signed-in screen calls it once idle, so a
+ * confirmation asked after the connection has dropped finds its code already loaded, before the
+ * service worker holds it (docs/decisions.md 464). A failure is left for the first use to meet.
+ */
+export function warmOverlays(): void {
+  void loadModalHost().catch(() => undefined);
+  void loadToaster().catch(() => undefined);
+}
 
 export function Overlays() {
   const hasToasts = useAtomValue(toastsAtom).length > 0;

@@ -10,8 +10,9 @@ import { paths } from '../../routing/paths';
 import NotFoundPage from '../../routing/not-found-page';
 import { sessionUserAtom } from '../../session/session';
 import { useCachedQuery } from '../../offline/cache';
+import { useDraftStatus } from '../../offline/drafts';
 import { ReadStatus } from '../../offline/read-status';
-import { isLocalApplicationId, useResolvedApplicationId } from './offline/application-ids';
+import { isLocalApplicationId, stepDraftKey, submitRefusalKey, useResolvedApplicationId } from './offline/application-ids';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
 import { fetchApplication, isNotFound } from './applications-api';
@@ -130,6 +131,9 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   const pending = useLocalApplication(local ? routeId : null);
   const loaded = local ? pending : server;
   const pendingSteps = usePendingSteps(routeId);
+  // A refused save of this step (or submit, on the summary) is shown where it was made until it is
+  // read, even once the application has moved on and can no longer be changed (decision 438).
+  const refusal = useDraftStatus(step === 'summary' ? submitRefusalKey(routeId) : stepDraftKey(routeId, step));
   /** Steps saved on this screen since the application was loaded. */
   const [saved, setSaved] = useState<{ journey: Partial<Journey>; versions: JourneyVersions }>({ journey: {}, versions: {} });
 
@@ -170,7 +174,8 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
     );
   }
   if (!application || !journey) return <PageSpinner />;
-  if (!application.editable) {
+  if (!application.editable && refusal !== 'rejected') {
+    if (refusal === undefined) return <PageSpinner />;
     return <Navigate to={paths.applicationDetails.url({ id: application.id })} replace />;
   }
   const redirect = redirectFor(audience, step, journey);

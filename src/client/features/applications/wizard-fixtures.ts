@@ -32,7 +32,7 @@ export function application(id: number, journey: Journey, overrides: Record<stri
     credidCheck: false,
     repaymentVehicle: false,
     independentAdvice: false,
-    lawyer: { id: 5, name: 'Alex', surname: 'Morgan', email: 'lawyer@example.com', firmId: 10, firmName: 'Firm' },
+    lawyer: { id: 5, firstName: 'Alex', surname: 'Morgan', login: 'lawyer@example.com', firm: { id: 10, firmName: 'Firm' } },
     ...overrides,
   };
 }
