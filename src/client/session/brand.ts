@@ -15,8 +15,10 @@ const brandSchema = v.object({
   termsUrl: v.string(),
   privacyUrl: v.string(),
   companyName: v.string(),
-  providerRole: v.picklist(providerRoles),
-  lenderName: v.string(),
+  // Optional for the copy a device saved before the provider's role was a setting: its name and
+  // contact details still show offline after an update (the next answer fills these in).
+  providerRole: v.optional(v.picklist(providerRoles), 'lender'),
+  lenderName: v.optional(v.string(), ''),
 });
 export type Brand = v.InferOutput<typeof brandSchema>;
 
