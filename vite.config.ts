@@ -135,6 +135,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['src/client/test/setup.ts'],
+          // A component test drives a whole screen with user events; on a busy two-core machine the
+          // 5 s default cut some short while they were still right.
+          testTimeout: 15_000,
         },
       },
       {
