@@ -56,6 +56,8 @@ const openUploadFiles = () =>
   }).length;
 /** Every entry in the store, partial writes (`.part` files, incomplete rows) included. */
 const stored = async () => (await server.storage().inventory()).map((entry) => entry.name);
+const claimsOf = async (key: string) =>
+  (await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0]!.n;
 const fileRows = async () => (await server.rows<{ n: number }>(sql`select count(*)::int as n from files`))[0]!.n;
 
 /** Sends the upload whose body stops right before its closing boundary; resolves with the raw answer. */
@@ -103,7 +105,8 @@ describe('an upload whose body lacks its closing boundary', () => {
     '(a %s file) is answered 400 badUpload at once, and leaves no partial file, row or open file',
     async (size) => {
       const rowsBefore = await fileRows();
-      const { answer, ms } = await sendUnfinished(`unfinished-${size}-${Date.now()}`, size);
+      const key = `unfinished-${size}-${Date.now()}`;
+      const { answer, ms } = await sendUnfinished(key, size);
       expect(answer).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'badUpload' });
       expect(ms).toBeLessThan(4_000);
@@ -111,9 +114,13 @@ describe('an upload whose body lacks its closing boundary', () => {
       await expect.poll(openUploadFiles, { timeout: 5_000 }).toBe(0);
       expect(await fileRows()).toBe(rowsBefore);
 
-      // The app still answers, and a whole upload goes through.
-      const whole = await server.call(uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token }));
+      // The app still answers, and the answer is not kept for the key: the same upload sent whole with it goes through.
+      await expect.poll(() => claimsOf(key), { timeout: 5_000 }).toBe(0);
+      const whole = await server.call(
+        uploadRequest({ applicationId, type: 'formE', bytes: await smallPdf(), token, headers: { 'Idempotency-Key': key } }),
+      );
       expect(whole.statusCode, whole.body).toBe(201);
+      expect(whole.headers['idempotent-replayed']).toBeUndefined();
       await server.call({ method: 'POST', url: '/api/applications/file/delete', token, payload: { fileKey: whole.json().key } });
     },
     30_000,

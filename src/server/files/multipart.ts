@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { Transform, finished, type TransformCallback } from 'node:stream';
 import { AppError } from '../http/app-error';
+import { markBodyUnreadable } from '../http/idempotency';
 import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import type { FileStorage } from './storage';
 
@@ -89,7 +90,9 @@ export async function readUpload(
   } catch (error) {
     await discardStored();
     if (error instanceof AppError) throw error;
-    throw multipartError(error);
+    const refusal = multipartError(error);
+    if (refusal.code === 'badUpload') markBodyUnreadable(request);
+    throw refusal;
   }
   return { fields, file };
 }
