@@ -113,6 +113,8 @@ if (!hasPostgres) {
 
 step('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
+// The contract in the field's tools: Redocly's recommended rules and Spectral's OpenAPI rules (decision 542).
+step('lint the contract (Redocly and Spectral)', 'npm', ['run', '--silent', 'lint:contract'], { REDOCLY_TELEMETRY: 'off' });
 vitest('unit and component tests', 'unit');
 vitest('API tests (embedded PGlite)', 'api');
 if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { smtpTransportOptions } from './mail/smtp-options';
 
 const esign = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).esign;
 
@@ -94,5 +95,59 @@ describe('the provider identity settings', () => {
   it('refuses a lender with a lender of its own, and a role it does not know', () => {
     expect(() => loadConfig({ LENDER_NAME: 'Lending Partner plc' })).toThrow(/LENDER_NAME: only for PROVIDER_ROLE=broker/);
     expect(() => loadConfig({ PROVIDER_ROLE: 'bank' })).toThrow('PROVIDER_ROLE must be "lender" or "broker", got "bank"');
+  });
+});
+
+describe('the SMTP settings (SMTP_URL, SMTP_INSECURE_PLAIN)', () => {
+  const smtp = (env: Record<string, string>) => {
+    const config = loadConfig({ NODE_ENV: 'test', ...env });
+    return smtpTransportOptions(config.smtpUrl!, config.smtpInsecurePlain);
+  };
+
+  it('require STARTTLS before credentials go to another host', () => {
+    expect(smtp({ SMTP_URL: 'smtp://mailer:s%40cret@smtp.example.test:587' })).toEqual({
+      host: 'smtp.example.test',
+      port: 587,
+      auth: { user: 'mailer', pass: 's@cret' },
+      secure: false,
+      requireTLS: true,
+    });
+  });
+
+  it('use implicit TLS for smtps:// and for port 465, whichever scheme names it', () => {
+    expect(smtp({ SMTP_URL: 'smtps://mailer:secret@smtp.example.test' })).toMatchObject({ secure: true });
+    expect(smtp({ SMTP_URL: 'smtp://mailer:secret@smtp.example.test:465' })).toMatchObject({ port: 465, secure: true });
+    expect(smtp({ SMTP_URL: 'smtps://mailer:secret@smtp.example.test' }).requireTLS).toBeUndefined();
+  });
+
+  it('leave this machine and servers without credentials as they were', () => {
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      const options = smtp({ SMTP_URL: `smtp://mailer:secret@${host}:2525?ignoreTLS=true` });
+      expect(options).toMatchObject({ secure: false, ignoreTLS: true });
+      expect(options.requireTLS).toBeUndefined();
+    }
+    // Nodemailer still upgrades with STARTTLS when the server offers it.
+    expect(smtp({ SMTP_URL: 'smtp://relay.internal:25' })).toEqual({ host: 'relay.internal', port: 25, secure: false });
+  });
+
+  it('refuse credentials to another host without TLS, saying why and what to do', () => {
+    for (const option of ['ignoreTLS=true', 'requireTLS=false', 'tls.rejectUnauthorized=false'])
+      expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://mailer:secret@smtp.example.test:587?${option}` })).toThrow(
+        /SMTP_URL sends its user name and password to smtp\.example\.test without TLS .*smtps:\/\/ \(port 465\).*SMTP_INSECURE_PLAIN=true allows a plain connection, for tests only/,
+      );
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://smtp.example.test' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp.example.test:587' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+  });
+
+  it('allow a plain connection only with SMTP_INSECURE_PLAIN=true, and never in production', () => {
+    const env = { SMTP_URL: 'smtp://mailer:secret@smtp.example.test:587?ignoreTLS=true', SMTP_INSECURE_PLAIN: 'true' };
+    expect(smtp(env)).toMatchObject({ ignoreTLS: true, secure: false });
+    expect(smtp(env).requireTLS).toBeUndefined();
+    expect(smtp({ ...env, SMTP_URL: 'smtp://mailer:secret@smtp.example.test:587' }).requireTLS).toBeUndefined();
+    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(/SMTP_INSECURE_PLAIN=true is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_INSECURE_PLAIN: 'yes' })).toThrow(
+      /SMTP_INSECURE_PLAIN must be "true" or "false"/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).smtpInsecurePlain).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { providerRoles, type ProviderRole } from '../shared/rules/provider-identity';
+import { smtpTransportOptions } from './mail/smtp-options';
 
 /** Every setting, read once from the environment, with defaults for the embedded setup. */
 export interface Config {
@@ -11,6 +12,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** SMTP server for real mail; when absent, mail stays in the outbox (development mailbox). */
   smtpUrl: string | undefined;
+  /**
+   * SMTP_INSECURE_PLAIN=true, for tests only: credentials may go to a mail server on another host
+   * over a plain connection (docs/decisions.md 541). Refused in production.
+   */
+  smtpInsecurePlain: boolean;
   mailFrom: string;
   /** The address links in emails point at. */
   publicUrl: string;
@@ -146,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smtpInsecurePlain: smtpInsecurePlain(env, production),
     mailFrom: env.MAIL_FROM || 'Litigation Funding Portal <no-reply@portal.test>',
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
     production,
@@ -179,6 +186,21 @@ export function loadConfig(env: Env = process.env): Config {
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
   };
+}
+
+/**
+ * SMTP_INSECURE_PLAIN, checked with SMTP_URL at start: an address that would send credentials to
+ * another host without TLS stops the server with the reason (docs/decisions.md 541).
+ */
+function smtpInsecurePlain(env: Env, production: boolean): boolean {
+  const value = (env.SMTP_INSECURE_PLAIN || 'false').toLowerCase();
+  if (value !== 'true' && value !== 'false')
+    throw new Error(`SMTP_INSECURE_PLAIN must be "true" or "false", got "${env.SMTP_INSECURE_PLAIN}"`);
+  const insecurePlain = value === 'true';
+  if (insecurePlain && production)
+    throw new Error('SMTP_INSECURE_PLAIN=true is for tests only: it is refused with NODE_ENV=production');
+  if (env.SMTP_URL) smtpTransportOptions(env.SMTP_URL, insecurePlain);
+  return insecurePlain;
 }
 
 /** The lender's settings, read only when the provider is a credit broker. */

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed';
+import { smtpTransportOptions } from './mail/smtp-options';
 import { startMailSender } from './mail/sender';
 import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, logger: true });
   const stopMail = config.smtpUrl
     ? startMailSender(database.db, {
-        smtpUrl: config.smtpUrl,
+        smtp: smtpTransportOptions(config.smtpUrl, config.smtpInsecurePlain),
         from: config.mailFrom,
         log: (msg, err) => app.log.error({ err }, msg),
       })

@@ -3,6 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/mail/outbox';
 import { startMailSender } from '../../src/server/mail/sender';
+import { smtpTransportOptions } from '../../src/server/mail/smtp-options';
 import { startFakeSmtp } from './fake-smtp';
 import { startTestServer, type TestServer } from './harness';
 
@@ -35,8 +36,18 @@ describe('the mail sender', () => {
       });
     }
     const log = () => {};
-    const stopA = startMailSender(server.db, { smtpUrl: smtp.url, from: 'portal@demo.test', intervalMs: 20, log });
-    const stopB = startMailSender(server.db, { smtpUrl: smtp.url, from: 'portal@demo.test', intervalMs: 20, log });
+    const stopA = startMailSender(server.db, {
+      smtp: smtpTransportOptions(smtp.url),
+      from: 'portal@demo.test',
+      intervalMs: 20,
+      log,
+    });
+    const stopB = startMailSender(server.db, {
+      smtp: smtpTransportOptions(smtp.url),
+      from: 'portal@demo.test',
+      intervalMs: 20,
+      log,
+    });
     try {
       await until(async () => (await server.db.select().from(emails).where(isNull(emails.sentAt))).length === 0);
     } finally {
@@ -59,7 +70,7 @@ describe('the mail sender', () => {
     });
     // Nothing listens on port 9 of the loopback address.
     const stop = startMailSender(server.db, {
-      smtpUrl: 'smtp://127.0.0.1:9',
+      smtp: smtpTransportOptions('smtp://127.0.0.1:9'),
       from: 'portal@demo.test',
       intervalMs: 20,
       log: () => {},

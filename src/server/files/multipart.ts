@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, finished, type TransformCallback } from 'node:stream';
 import { AppError } from '../http/app-error';
+import { markBodyUnreadable } from '../http/idempotency';
 import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import type { FileStorage } from './storage';
 
@@ -89,7 +90,9 @@ export async function readUpload(
   } catch (error) {
     await discardStored();
     if (error instanceof AppError) throw error;
-    throw multipartError(error);
+    const refusal = multipartError(error);
+    if (refusal.code === 'badUpload') markBodyUnreadable(request);
+    throw refusal;
   }
   return { fields, file };
 }
@@ -107,8 +110,9 @@ function multipartError(error: unknown): AppError {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadRefused('fileTooLarge');
   if (code === 'FST_FILES_LIMIT') return AppError.validation({ file: 'tooMany' });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return AppError.validation({ _: 'tooMany' });
-  // Malformed multipart bodies and the like: bad input, not a fault.
-  return new AppError(400, 'badRequest');
+  // A multipart body that cannot be read (no closing boundary, a part cut short, broken part
+  // headers): bad input, not a fault, with its own code (docs/decisions.md 540).
+  return new AppError(400, 'badUpload');
 }
 
 /** Streams the part into storage through a check of its size and its first bytes. */
@@ -142,10 +146,15 @@ async function storeChecked(
   // The storage may attach its own listeners a tick later (after creating folders): a refusal in
   // between is kept in `refused`, never an unhandled stream error.
   checker.on('error', () => undefined);
-  // A body that stops arriving (the client went, a timeout cut it) fails the part: the failure
-  // must reach the storage's write too, or it would wait for bytes forever with its file open.
+  // A body that stops arriving (the client went, a timeout cut it) or ends without its closing
+  // boundary fails the part: the failure must reach the storage's write too, or it would wait for
+  // bytes forever with its file open. The parser may have failed the part already, while
+  // `beforeFile` was reading the database (a small body arrives whole at once): `finished` reports
+  // a stream destroyed earlier, where an 'error' listener added now would never hear of it
+  // (docs/decisions.md 540).
   let cut: unknown;
-  part.file.once('error', (error) => {
+  finished(part.file, { writable: false }, (error) => {
+    if (!error) return;
     cut = error;
     checker.destroy(refused ?? error);
   });

@@ -16,8 +16,9 @@ import { AppError } from './app-error';
  * - a replay with the same key and the same request answers the stored status and body;
  *   with another request (method, path or body) 400 `idempotencyKeyReused`;
  *   while the first is still running, 409 `inProgress` (try again shortly);
- * - a request whose body never fully arrived (a dropped or truncated upload) stores nothing and
- *   releases its claim at once, whether or not an answer could still be sent: the retry runs.
+ * - a request whose body never fully arrived (a dropped or truncated upload), or arrived without
+ *   its end (a multipart body with no closing boundary), stores nothing and releases its claim at
+ *   once, whether or not an answer could still be sent: the retry runs.
  * Keys belong to the signed-in user: one user's keys never meet another's.
  */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -186,9 +187,20 @@ export function idempotencyHooks(
   return { preHandler, onSend };
 }
 
+const unreadableBodies = new WeakSet<FastifyRequest>();
+
+/**
+ * The body arrived but could not be read whole (a multipart body without its closing boundary,
+ * a part cut short): as for a body that never arrived, its answer is not kept and the retry with
+ * the same key runs (docs/decisions.md 540).
+ */
+export function markBodyUnreadable(request: FastifyRequest): void {
+  unreadableBodies.add(request);
+}
+
 /** Whether the whole request body was received (requests made in-process, by inject, always are). */
 function bodyArrived(request: FastifyRequest): boolean {
-  return request.raw.complete !== false;
+  return request.raw.complete !== false && !unreadableBodies.has(request);
 }
 
 function parseBody(payload: unknown): unknown {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { queryRows, type Database } from '../db/connection';
 
 interface Claimed {
@@ -16,14 +17,14 @@ const CLAIM_MS = 5 * 60_000;
 const BATCH = 10;
 
 /**
- * Sends the outbox by SMTP. Rows are claimed with SKIP LOCKED and a moved next_attempt_at,
+ * Sends the outbox by SMTP, with the options of smtpTransportOptions (TLS for credentials). Rows are claimed with SKIP LOCKED and a moved next_attempt_at,
  * so several server processes never send the same email twice.
  */
 export function startMailSender(
   db: Database,
-  options: { smtpUrl: string; from: string; intervalMs?: number; log: (msg: string, err?: unknown) => void },
+  options: { smtp: SMTPTransport.Options; from: string; intervalMs?: number; log: (msg: string, err?: unknown) => void },
 ): () => void {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport(options.smtp);
   let stopped = false;
   let running = false;
 

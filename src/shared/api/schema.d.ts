@@ -1752,14 +1752,14 @@ export interface components {
             applicationId: components["schemas"]["RecordId"];
             caseRef: string | null;
             signerName: string;
-            /** @description The address the code is sent to */
+            /** @description The address the code is sent to, partly hidden. */
             signerEmail: string;
             /** @enum {string} */
             status: "ready" | "signed";
             documents: components["schemas"]["SigningDocument"][];
             /**
              * Format: date-time
-             * @description The code sent last
+             * @description The code sent last, while it works.
              */
             codeExpiresAt: string | null;
             /** Format: date-time */
@@ -1767,7 +1767,7 @@ export interface components {
             loanId: number | null;
         };
         SigningCodeSent: {
-            /** @description The signer's email */
+            /** @description The signer's email, partly hidden. */
             sentTo: string;
             /** Format: date-time */
             expiresAt: string;
@@ -1999,11 +1999,11 @@ export interface components {
         LoanAbilities: {
             /** @description The statuses the caller may move the loan to now. */
             transitions: components["schemas"]["LoanStatus"][];
-            /** @description The loan's lawyer */
+            /** @description The loan's lawyer, while the loan is open with credit left. */
             requestDrawdown: boolean;
             /** @description The loan's lawyer ('request loan balance'). */
             requestBalance: boolean;
-            /** @description Staff */
+            /** @description Staff, while the loan is open. */
             updateAmount: boolean;
             /** @description The loan's client, while a variation waits for their signature and the loan is open or blocked. */
             signVariation: boolean;
@@ -2264,10 +2264,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many attempts ('tooManyAttempts'); retry after the given seconds. */
+        /** @description Over a limit. `tooManyAttempts`: too many within a window (sign-in, reset requests, new applications, invitations, balance requests, signing codes), with `Retry-After`, the seconds until the next one is let through. The signing code's own limits, `signingCodeLimit` (codes asked for with one link) and `signingCodeAttempts` (wrong codes), end with a new link or a new code rather than a wait, and carry no `Retry-After`. */
         TooManyRequests: {
             headers: {
-                /** @description Seconds to wait. */
+                /** @description Seconds to wait; sent with `tooManyAttempts`. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -3607,6 +3607,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateLoanState: {
@@ -4425,6 +4426,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getClient: {

@@ -126,6 +126,8 @@ export const errorMessages = {
   unavailable: 'The portal is not answering just now. Please try again in a few minutes.',
   /** A request the server cannot read (malformed body, a value the database refuses). Our wording. */
   badRequest: 'The request could not be read. Please check your entry and try again.',
+  /** An upload whose multipart body could not be read (cut short, no closing boundary). Our wording. */
+  badUpload: 'The file did not arrive whole. Please try again.',
   /** A body over the server's limit. Our wording. */
   tooLarge: 'This is too large to send.',
   /** A body of a kind the call does not take. Our wording. */
