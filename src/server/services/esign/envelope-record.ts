@@ -12,7 +12,7 @@ import { documentTypeLabels, type DocumentType } from '../../../shared/rules/doc
 
 export type EnvelopeRow = typeof envelopes.$inferSelect;
 export type EnvelopeEventType =
-  'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'timestamped';
+  'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'declined' | 'timestamped';
 
 /** The application's envelope that may still be signed (created or notified), if any. */
 export async function findOpenEnvelope(
