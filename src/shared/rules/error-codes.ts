@@ -142,8 +142,23 @@ export const errorMessages = {
   loanNotOpen: 'This loan is not open, so this cannot be done now.',
   /** Asking to sign a loan's variation when none waits (signed, or withdrawn by the provider meanwhile). Our wording. */
   variationNotPending: 'There is no variation of this loan waiting for your signature.',
+  /**
+   * Raising a loan's facility above what the client signed while ESIGN_PROVIDER is docusign: a
+   * variation is signed on the portal's own page only, so nothing is changed (docs/decisions.md, 536).
+   * Our wording.
+   */
+  variationNotWithDocusign:
+    'A variation cannot be sent to the client through DocuSign yet, so the credit cannot be raised above what they signed. Nothing was changed.',
   /** The envelope could not be made (spec section 8, word for word). */
   envelopeFailed: "Docusign envelope can't be prepared. Check your documents format",
+  /**
+   * DocuSign did not answer in time, or failed, while preparing, opening or finishing a signature:
+   * nothing was changed (docs/decisions.md 529). Our wording.
+   */
+  esignProviderUnavailable: 'DocuSign is not answering just now, so nothing was changed. Please try again in a few minutes.',
+  /** DocuSign refused to open the documents for signing (e.g. the envelope was voided there). Our wording. */
+  esignProviderRefused:
+    'DocuSign cannot open these documents for signing. Please contact us: they may need to be prepared again.',
   /** A signing link that expired, was replaced by a newer one, or whose envelope is gone. Our wording (decision 286). */
   signingLinkExpired:
     'This signing link has expired or is no longer valid. Please open your application and choose to sign again for a new link.',

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { envelopeDocuments, envelopes, files } from '../../db/schema';
-import { signingProvider } from '../../esign';
+import { signingProvider, type PortalSigningProvider } from '../../esign';
 import { sha256Hex } from '../../esign/builtin';
 import { newFileKey } from '../../files/storage';
 import { AppError } from '../../http/app-error';
@@ -13,6 +13,22 @@ import { contractDocumentTitle } from '../../../shared/rules/document-types';
 import { formatMoney } from '../../../shared/rules/formats';
 import { loanReference, toPounds } from '../../../shared/rules/money';
 import { recordEnvelopeEvent } from './envelope-record';
+
+/**
+ * The provider a new variation is made with: the portal's own (docs/decisions.md, 536). A variation
+ * is not sent to a remote provider (DocuSign) yet, so with ESIGN_PROVIDER=docusign a raise that
+ * needs one is refused, 409 `variationNotWithDocusign`, before anything is made or recorded.
+ */
+export function variationProvider(ctx: Pick<ServiceContext, 'db' | 'config'>): PortalSigningProvider {
+  const provider = signingProvider(ctx.db, ctx.config);
+  if (provider.signsAt !== 'portal') throw new AppError(409, 'variationNotWithDocusign');
+  return provider;
+}
+
+/** Refuses a raise that needs a variation the configured provider cannot take (see variationProvider). */
+export function assertVariationSignable(ctx: Pick<ServiceContext, 'db' | 'config'>): void {
+  variationProvider(ctx);
+}
 
 /** A variation's Credit Agreement, laid out and stored, not yet recorded (the transaction does that). */
 export interface VariationDocument {
@@ -130,7 +146,7 @@ export async function openVariationEnvelope(
       uploadedBy: actor.id,
     })
     .returning({ id: files.id });
-  const { envelopeId } = await signingProvider(tx, config).createEnvelope(tx, {
+  const { envelopeId } = await variationProvider({ db: tx, config }).createEnvelope(tx, {
     applicationId: loan.applicationId,
     createdBy: actor.id,
     documents: [{ type: 'loanAgreement', title: document.title, fileId: file!.id, sha256: document.sha256 }],

@@ -1,4 +1,4 @@
-import { signingProvider } from '../../esign';
+import { envelopeProvider } from '../../esign';
 import { AppError } from '../../http/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
@@ -30,7 +30,10 @@ export async function signLoanVariation(ctx: ServiceContext, input: { id: number
     assertPending(loan);
     const envelope = await findOpenVariation(tx, loan.id, { forUpdate: true });
     if (!envelope) throw new AppError(409, 'variationNotPending');
-    const { url, expiresAt } = await signingProvider(tx, config).signingUrl(tx, { envelopeId: envelope.id });
+    // Finished by the provider that made it: a variation is always the portal's own (docs/decisions.md, 536).
+    const provider = envelopeProvider(tx, config, envelope.provider);
+    if (provider.signsAt !== 'portal') throw new AppError(409, 'variationNotWithDocusign');
+    const { url, expiresAt } = await provider.signingUrl(tx, { envelopeId: envelope.id });
     await recordAudit(tx, {
       actorUserId: actor.id,
       entityType: 'envelope',

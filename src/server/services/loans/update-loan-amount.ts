@@ -5,7 +5,12 @@ import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { makeVariationDocument, openVariationEnvelope, voidOpenVariation } from '../esign/variation-envelope';
+import {
+  assertVariationSignable,
+  makeVariationDocument,
+  openVariationEnvelope,
+  voidOpenVariation,
+} from '../esign/variation-envelope';
 import { facilityChange } from '../../../shared/rules/credit';
 import { drawdownAmountCode, loanAmountCode, toPence, toPounds } from '../../../shared/rules/money';
 import type { FieldCode } from '../../../shared/rules/error-codes';
@@ -40,7 +45,8 @@ const facilityState = (signedPence: number, pendingPence: number | null) => ({
  * - Above it, the figure becomes the pending variation: a new Credit Agreement for it is laid out
  *   (before the lock: a PDF takes a while), put in a signature envelope and the client is emailed
  *   to sign it from their loan's page; an earlier pending variation is voided. Nothing above the
- *   signed facility may be drawn until the client signs.
+ *   signed facility may be drawn until the client signs. With ESIGN_PROVIDER=docusign a raise is
+ *   refused before anything is made (409 `variationNotWithDocusign`: docs/decisions.md, 536).
  *
  * Audited with the facility before and after; the lawyer and the client are told.
  */
@@ -62,6 +68,7 @@ export async function updateLoanAmount(
   assertNotBelowDrawn(found, input.amount);
   const pence = toPence(input.amount)!;
   const change = facilityChange(pence, facilityOf(found));
+  if (change === 'variation') assertVariationSignable(ctx);
   const document = change === 'variation' ? await makeVariationDocument(ctx, found, pence) : undefined;
 
   let recorded = false;
