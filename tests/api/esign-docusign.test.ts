@@ -430,6 +430,127 @@ describe('DocuSign Connect events', () => {
   });
 });
 
+describe('a variation of a loan signed at DocuSign', () => {
+  /** A case whose contract was signed at DocuSign: its loan of £40,000, open. */
+  async function signedLoan(): Promise<{ c: SigningCase; loanId: number }> {
+    const { c, envelopeId } = await readyCase();
+    fake.complete(envelopeId);
+    expect((await deliver(fake.connectMessage(envelopeId, 'envelope-completed'))).json()).toEqual({ outcome: 'recorded' });
+    const [loan] = await server.rows<{ id: number }>(sql`select id from loans where application_id = ${c.applicationId}`);
+    return { c, loanId: loan!.id };
+  }
+  const raise = (loanId: number, amount: number) => post('/api/loans/update', { loanId, amount }, staff);
+  const loanState = async (loanId: number) => {
+    const [row] = await server.rows<Record<string, unknown>>(sql`
+      select l.amount_pence::int as amount, l.pending_amount_pence::int as pending, a.status as application,
+        (select count(*)::int from loans where application_id = a.id) as loans
+      from loans l join applications a on a.id = l.application_id where l.id = ${loanId}`);
+    return row!;
+  };
+  const variationOf = async (loanId: number) =>
+    server.rows<{ id: string; provider: string; status: string; amount: number }>(
+      sql`select id, provider, status, amount_pence::int as amount from envelopes where loan_id = ${loanId} order by created_at`,
+    );
+
+  it('sends the variation to DocuSign, opens its signing page from the loan, and Connect’s completed raises the signed facility once', async () => {
+    const { c, loanId } = await signedLoan();
+    const res = await raise(loanId, 45_000);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ loanId, amount: 40_000, pendingAmount: 45_000 });
+    const [variation] = await variationOf(loanId);
+    expect(variation).toMatchObject({ provider: 'docusign', status: 'notified', amount: 4_500_000 });
+    const sent = fake.envelopes.get(variation!.id)!;
+    expect(sent.status).toBe('sent');
+    expect(sent.documents).toHaveLength(1);
+    expect(sent.signers).toEqual([expect.objectContaining({ name: 'Nina Fairweather', email: c.clientEmail })]);
+
+    // The client's 'sign variation' opens DocuSign's page, which brings them back to their loan.
+    const open = await post(`/api/loans/${loanId}/variation/sign`, {}, c.client);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().envelopUrl).toMatch(new RegExp(`^${fake.origin}/signing/`));
+    const view = fake.received.filter((r) => r.call === 'recipientView').at(-1)!;
+    expect(view.body).toMatchObject({ returnUrl: `https://portal.example.test/loans/${loanId}` });
+
+    fake.complete(variation!.id);
+    const message = fake.connectMessage(variation!.id, 'envelope-completed');
+    const done = await deliver(message);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ outcome: 'recorded' });
+    // The signed facility is the variation's figure; the application is as it was; still one loan.
+    expect(await loanState(loanId)).toEqual({ amount: 4_500_000, pending: null, application: 'customerAccepted', loans: 1 });
+    expect((await variationOf(loanId))[0]!.status).toBe('signed');
+    const [copy] = await server.rows<{ signed_sha256: string; pades_level: string | null }>(
+      sql`select signed_sha256, pades_level from envelope_documents where envelope_id = ${variation!.id}`,
+    );
+    expect(copy).toEqual({ signed_sha256: sha256(sent.documents[0]!.signed), pades_level: null });
+    const [audit] = await server.rows<{ actor_user_id: number | null; from_state: object; to_state: object }>(
+      sql`select actor_user_id, from_state, to_state from audit_events
+          where entity_type = 'loan' and entity_id = ${String(loanId)} and action = 'variationSigned'`,
+    );
+    expect(audit).toMatchObject({
+      actor_user_id: null,
+      from_state: { amountPence: 4_000_000, pendingAmountPence: 4_500_000 },
+      to_state: { amountPence: 4_500_000, pendingAmountPence: null, envelopeId: variation!.id, provider: 'docusign' },
+    });
+    const told = await server.rows<{ subject: string }>(
+      sql`select subject from emails where application_id = ${c.applicationId} and subject like '%the variation is signed'`,
+    );
+    expect(told.length).toBeGreaterThanOrEqual(2);
+
+    // The same message again, and DocuSign's retry of it, change nothing.
+    const audits = await server.rows(sql`select id from audit_events`);
+    expect((await deliver(message)).json()).toEqual({ outcome: 'replayed' });
+    const retry = fake.connectMessage(variation!.id, 'envelope-completed', { generatedDateTime: '2026-11-25T12:00:00.0000000Z' });
+    expect((await deliver(retry)).json()).toEqual({ outcome: 'replayed' });
+    expect(await server.rows(sql`select id from audit_events`)).toHaveLength(audits.length);
+    expect(await loanState(loanId)).toMatchObject({ amount: 4_500_000, pending: null });
+  });
+
+  it('voids a replaced variation at DocuSign; a declined one leaves the signed credit and the pending figure, and staff are told', async () => {
+    const { c, loanId } = await signedLoan();
+    expect((await raise(loanId, 45_000)).statusCode).toBe(200);
+    expect((await raise(loanId, 50_000)).statusCode).toBe(200);
+    const [first, second] = await variationOf(loanId);
+    expect(first).toMatchObject({ status: 'voided' });
+    expect(fake.envelopes.get(first!.id)!.status).toBe('voided');
+    expect(second).toMatchObject({ provider: 'docusign', status: 'notified', amount: 5_000_000 });
+
+    // A completed event for the replaced one is not acted on.
+    fake.complete(first!.id);
+    expect((await deliver(fake.connectMessage(first!.id, 'envelope-completed'))).json()).toEqual({ outcome: 'ignored' });
+    expect(await loanState(loanId)).toMatchObject({ amount: 4_000_000, pending: 5_000_000 });
+
+    fake.decline(second!.id, 'The figure is not what we agreed');
+    const declined = await deliver(fake.connectMessage(second!.id, 'envelope-declined'));
+    expect(declined.json()).toEqual({ outcome: 'recorded' });
+    expect((await variationOf(loanId))[1]!.status).toBe('declined');
+    expect(await loanState(loanId)).toEqual({ amount: 4_000_000, pending: 5_000_000, application: 'customerAccepted', loans: 1 });
+    const told = await server.rows<{ body: string }>(
+      sql`select text_body as body from emails where application_id = ${c.applicationId} and subject like '%the variation was not signed'`,
+    );
+    expect(told.some((email) => email.body.includes('The figure is not what we agreed'))).toBe(true);
+    // Nothing to sign now: staff send a new variation by setting the figure again.
+    expect((await post(`/api/loans/${loanId}/variation/sign`, {}, c.client)).json().error).toBe('variationNotPending');
+    expect((await raise(loanId, 50_000)).statusCode).toBe(200);
+    expect((await variationOf(loanId))[2]).toMatchObject({ provider: 'docusign', status: 'notified', amount: 5_000_000 });
+  });
+
+  it('records nothing when DocuSign does not answer or refuses the variation', async () => {
+    const { loanId } = await signedLoan();
+    const before = await loanState(loanId);
+    fake.failNext('createEnvelope', { hang: true });
+    const silent = await raise(loanId, 45_000);
+    expect(silent.statusCode).toBe(503);
+    expect(silent.json()).toEqual({ error: 'esignProviderUnavailable' });
+    fake.failNext('createEnvelope', { status: 400, body: { errorCode: 'INVALID_REQUEST_BODY', message: 'no' } });
+    const refused = await raise(loanId, 45_000);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'envelopeFailed' });
+    expect(await loanState(loanId)).toEqual(before);
+    expect(await variationOf(loanId)).toHaveLength(0);
+  });
+});
+
 describe('POST /docusign/connect with the built-in provider', () => {
   it('is not there (404), whatever the message', async () => {
     const builtin = await startTestServer();

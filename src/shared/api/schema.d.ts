@@ -781,9 +781,10 @@ export interface paths {
          *     signed facility takes effect at once and withdraws a pending variation. A figure above the
          *     signed facility becomes the pending variation: a new Credit Agreement for it is made, put in a
          *     signature envelope and the client is told to sign it (replacing an earlier pending variation);
-         *     until the client signs, drawdowns count only against the signed facility. A variation is signed
-         *     on the portal's own page only: with ESIGN_PROVIDER=docusign a figure above the signed facility
-         *     is refused (409 `variationNotWithDocusign`) and nothing changes. Without a loanId,
+         *     until the client signs, drawdowns count only against the signed facility. With
+         *     ESIGN_PROVIDER=docusign the agreement is sent to DocuSign first, as 'prepare docusign' sends the
+         *     contract set (400 `envelopeFailed` when DocuSign refuses it, 503 `esignProviderUnavailable` when
+         *     it does not answer; nothing changes either way). Without a loanId,
          *     the application's draft loan amount changes (applicationId required; only in the review and
          *     prepare states, else 409 `notEditable`).
          */
@@ -825,7 +826,11 @@ export interface paths {
          * @description The loan's own client, while a variation waits for their signature (409 `variationNotPending`
          *     otherwise; others 404 by scope, other roles 403). envelopUrl is the portal's signing page
          *     (/esign/{token}), as for the application's documents: the same single-use, 30-minute link, the
-         *     same emailed code. Signing it makes the variation's amount the loan's signed facility, once.
+         *     same emailed code. A variation sent to DocuSign opens DocuSign's signing page for the client
+         *     (its recipient view), which sends them back to their loan; 400 `esignProviderRefused` when
+         *     DocuSign will not open it, 503 `esignProviderUnavailable` when DocuSign does not answer; its
+         *     completion comes through POST /docusign/connect. Signing it makes the variation's amount the
+         *     loan's signed facility, once.
          */
         post: operations["signLoanVariation"];
         delete?: never;
@@ -3611,6 +3616,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description The agreement could not be made in time, or DocuSign did not answer ('esignProviderUnavailable'); nothing changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLoan: {
@@ -3660,10 +3674,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description DocuSign did not answer ('esignProviderUnavailable'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLoanFacilityHistory: {

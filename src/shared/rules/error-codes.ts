@@ -142,13 +142,6 @@ export const errorMessages = {
   loanNotOpen: 'This loan is not open, so this cannot be done now.',
   /** Asking to sign a loan's variation when none waits (signed, or withdrawn by the provider meanwhile). Our wording. */
   variationNotPending: 'There is no variation of this loan waiting for your signature.',
-  /**
-   * Raising a loan's facility above what the client signed while ESIGN_PROVIDER is docusign: a
-   * variation is signed on the portal's own page only, so nothing is changed (docs/decisions.md, 536).
-   * Our wording.
-   */
-  variationNotWithDocusign:
-    'A variation cannot be sent to the client through DocuSign yet, so the credit cannot be raised above what they signed. Nothing was changed.',
   /** The envelope could not be made (spec section 8, word for word). */
   envelopeFailed: "Docusign envelope can't be prepared. Check your documents format",
   /**

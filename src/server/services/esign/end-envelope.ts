@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { applications, envelopes } from '../../db/schema';
 import { recordAudit } from '../audit';
 import type { PublicContext } from '../context';
+import { loanById, lockLoan } from '../loans/find-loan';
 import { tellParties } from '../loans/loan-parties';
+import { formatMoney } from '../../../shared/rules/formats';
+import { loanReference, toPounds } from '../../../shared/rules/money';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { recordEnvelopeEvent, type EnvelopeRow } from './envelope-record';
 import { recordProviderEvent, type ConnectOutcome, type ProviderEventKey } from './provider-events';
@@ -68,6 +71,7 @@ export async function endEnvelope(
   ending: { status: 'declined' | 'voided'; reason: string | undefined },
 ): Promise<ConnectOutcome> {
   const { status, reason } = ending;
+  if (envelope.kind === 'variation') return endVariation(ctx, envelope, key, ending);
   return ctx.db.transaction(async (tx) => {
     const [application] = await tx.select().from(applications).where(eq(applications.id, envelope.applicationId)).for('update');
     const [locked] = await tx.select().from(envelopes).where(eq(envelopes.id, envelope.id)).for('update');
@@ -105,6 +109,66 @@ export async function endEnvelope(
       await tellParties(tx, ctx.config, application.id, ['admin', 'lawyer'], () => words.staff);
       await tellParties(tx, ctx.config, application.id, ['customer'], () => words.customer);
     }
+    return { outcome: 'recorded' };
+  });
+}
+
+/**
+ * A variation declined or voided at DocuSign (docs/decisions.md, 536): under the loan's and the
+ * envelope's locks (the order every change of the facility takes them), an envelope still open ends
+ * `declined` or `voided`, with DocuSign's reason. The loan's signed credit is unchanged and its
+ * pending figure stays, waiting: staff send a new variation by setting the figure again (as after
+ * migration 0013's restatement, 512). Staff, the lawyer and the client are told; the application is
+ * not touched. The event is recorded in the same transaction.
+ */
+async function endVariation(
+  ctx: PublicContext,
+  envelope: EnvelopeRow,
+  key: ProviderEventKey,
+  ending: { status: 'declined' | 'voided'; reason: string | undefined },
+): Promise<ConnectOutcome> {
+  const { status, reason } = ending;
+  if (envelope.loanId === null) return { outcome: 'ignored' };
+  const loanId = envelope.loanId;
+  return ctx.db.transaction(async (tx) => {
+    await lockLoan(tx, loanId);
+    const [locked] = await tx.select().from(envelopes).where(eq(envelopes.id, envelope.id)).for('update');
+    if (!locked) return { outcome: 'ignored' };
+    if (locked.status !== 'created' && locked.status !== 'notified')
+      return { outcome: locked.status === status ? 'replayed' : 'ignored' };
+    if (!(await recordProviderEvent(tx, key))) return { outcome: 'replayed' };
+
+    await tx.update(envelopes).set({ status, linkTokenHash: null, codeHash: null }).where(eq(envelopes.id, locked.id));
+    const detail = { by: 'docusign', connectEvent: key.event, generatedDateTime: key.generatedAt, ...(reason ? { reason } : {}) };
+    await recordEnvelopeEvent(tx, { envelopeId: locked.id, type: status, detail });
+    await recordAudit(tx, {
+      actorUserId: null,
+      entityType: 'envelope',
+      entityId: locked.id,
+      action: status === 'declined' ? 'envelopeDeclined' : 'envelopeVoided',
+      from: { status: locked.status },
+      to: { status, loanId, ...detail },
+    });
+    const loan = await loanById(tx, loanId);
+    const reference = loanReference(loan.id);
+    const signed = formatMoney(toPounds(loan.amountPence));
+    const because = reason ? ` The reason given: “${reason}”.` : '';
+    const what = status === 'declined' ? 'declined to sign' : 'could no longer sign';
+    const path = `/loans/${loan.id}`;
+    await tellParties(tx, ctx.config, loan.applicationId, ['admin', 'lawyer'], () => ({
+      subject: `Loan ${reference}: the variation was not signed`,
+      heading: 'The variation was not signed',
+      body: `The client ${what} the variation of loan ${reference} in DocuSign.${because} The credit offered stays ${signed}. Staff can send a new variation by setting the loan facility again.`,
+      action: 'Open loan',
+      path,
+    }));
+    await tellParties(tx, ctx.config, loan.applicationId, ['customer'], () => ({
+      subject: `Your loan ${reference}: the variation was not signed`,
+      heading: 'The variation was not signed',
+      body: `The variation of your loan ${reference} was not signed, so your credit stays ${signed}. We will be in touch about what happens next.`,
+      action: 'Open loan',
+      path,
+    }));
     return { outcome: 'recorded' };
   });
 }
