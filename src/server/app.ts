@@ -13,6 +13,7 @@ import { validatorCompiler } from './contract/validation';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
+import { keepRawBody } from './http/raw-body';
 import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
@@ -155,6 +156,7 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
       const field = findNulCharacter(request.params) ?? findNulCharacter(request.query) ?? findNulCharacter(request.body);
       if (field) throw AppError.validation({ [field]: 'invalid' });
     },
+    ...(op.rawBody ? { preParsing: keepRawBody } : {}),
     // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
     ...(op.idempotent
       ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs })

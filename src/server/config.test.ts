@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { smtpTransportOptions } from './mail/smtp-options';
@@ -38,6 +42,110 @@ describe('the time-stamping authority settings (ESIGN_TSA_*)', () => {
     );
     expect(() => esign({ ESIGN_TSA_TIMEOUT_MS: '0' })).toThrow(/more than 0/);
     expect(() => esign({ ESIGN_TSA_TIMEOUT_MS: 'soon' })).toThrow(/whole number/);
+  });
+});
+
+describe('the DocuSign settings (ESIGN_PROVIDER=docusign, DOCUSIGN_*)', () => {
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+  const docusign = {
+    ESIGN_PROVIDER: 'docusign',
+    DOCUSIGN_INTEGRATION_KEY: '7c2b8d7e-1f2e-4a5b-9c8d-0e1f2a3b4c5d',
+    DOCUSIGN_USER_ID: 'e0a1b2c3-d4e5-4f60-8172-93a4b5c6d7e8',
+    DOCUSIGN_ACCOUNT_ID: 'a1b2c3d4-e5f6-4789-8abc-def012345678',
+    DOCUSIGN_BASE_PATH: 'https://demo.docusign.net/restapi/',
+    DOCUSIGN_PRIVATE_KEY: rsa,
+    DOCUSIGN_CONNECT_HMAC_KEY: 'k3Qn1yF0aB9xT2mL5pR8sV4wZ7cE6hJ0uG1dK2nM3oP=',
+  };
+
+  it('are off by default, and refused without ESIGN_PROVIDER=docusign', () => {
+    expect(esign({})).toMatchObject({ provider: 'builtin', docusign: undefined });
+    expect(() => esign({ DOCUSIGN_ACCOUNT_ID: docusign.DOCUSIGN_ACCOUNT_ID })).toThrow(
+      'DOCUSIGN_ACCOUNT_ID: only for ESIGN_PROVIDER=docusign',
+    );
+    expect(() => esign({ ESIGN_PROVIDER: 'adobe' })).toThrow('ESIGN_PROVIDER must be "builtin" or "docusign", got "adobe"');
+  });
+
+  it('take the JWT grant, the REST base, the key as PEM or a file, the HMAC keys and a time limit', () => {
+    expect(esign(docusign)).toMatchObject({
+      provider: 'docusign',
+      docusign: {
+        integrationKey: '7c2b8d7e-1f2e-4a5b-9c8d-0e1f2a3b4c5d',
+        userId: docusign.DOCUSIGN_USER_ID,
+        accountId: docusign.DOCUSIGN_ACCOUNT_ID,
+        basePath: 'https://demo.docusign.net/restapi',
+        oauthBase: 'https://account-d.docusign.com',
+        privateKey: rsa.trim(),
+        connectHmacKeys: [docusign.DOCUSIGN_CONNECT_HMAC_KEY],
+        timeoutMs: 15_000,
+      },
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docusign-key-')), 'private.pem');
+    fs.writeFileSync(file, rsa);
+    const escaped = rsa.trim().replace(/\n/g, '\\n');
+    expect(esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: file }).docusign?.privateKey).toBe(rsa);
+    expect(esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: escaped }).docusign?.privateKey).toBe(rsa.trim());
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    expect(
+      esign({
+        ...docusign,
+        DOCUSIGN_BASE_PATH: 'https://eu.docusign.net/restapi',
+        DOCUSIGN_OAUTH_BASE: 'account.docusign.com',
+        DOCUSIGN_CONNECT_HMAC_KEY: 'first-key-0123456789, second-key-0123456789',
+        DOCUSIGN_TIMEOUT_MS: '5000',
+        DOCUSIGN_ACCOUNT_ID: '12345678',
+      }).docusign,
+    ).toMatchObject({
+      basePath: 'https://eu.docusign.net/restapi',
+      oauthBase: 'https://account.docusign.com',
+      connectHmacKeys: ['first-key-0123456789', 'second-key-0123456789'],
+      timeoutMs: 5000,
+      accountId: '12345678',
+    });
+    // A local stand-in (tests) is an http origin with a port.
+    expect(
+      esign({ ...docusign, DOCUSIGN_BASE_PATH: 'http://127.0.0.1:4555/restapi', DOCUSIGN_OAUTH_BASE: 'http://127.0.0.1:4555' })
+        .docusign,
+    ).toMatchObject({ basePath: 'http://127.0.0.1:4555/restapi', oauthBase: 'http://127.0.0.1:4555' });
+  });
+
+  it('refuse what cannot work, naming the setting and never quoting the key', () => {
+    const { DOCUSIGN_USER_ID: _user, DOCUSIGN_CONNECT_HMAC_KEY: _hmac, ...partial } = docusign;
+    expect(() => esign(partial)).toThrow('ESIGN_PROVIDER=docusign needs DOCUSIGN_USER_ID, DOCUSIGN_CONNECT_HMAC_KEY');
+    expect(() => esign({ ...docusign, DOCUSIGN_INTEGRATION_KEY: 'my-app' })).toThrow(/DOCUSIGN_INTEGRATION_KEY must be .* GUID/);
+    expect(() => esign({ ...docusign, DOCUSIGN_USER_ID: 'me@example.com' })).toThrow(/DOCUSIGN_USER_ID must be/);
+    expect(() => esign({ ...docusign, DOCUSIGN_ACCOUNT_ID: 'acme' })).toThrow(/DOCUSIGN_ACCOUNT_ID must be/);
+    expect(() => esign({ ...docusign, DOCUSIGN_BASE_PATH: 'demo.docusign.net/restapi' })).toThrow(
+      /DOCUSIGN_BASE_PATH must be an https address/,
+    );
+    expect(() => esign({ ...docusign, DOCUSIGN_BASE_PATH: 'https://demo.docusign.net' })).toThrow(/ending in \/restapi/);
+    expect(() => esign({ ...docusign, DOCUSIGN_BASE_PATH: 'https://user:pw@demo.docusign.net/restapi' })).toThrow(
+      /without credentials/,
+    );
+    expect(() => esign({ ...docusign, DOCUSIGN_OAUTH_BASE: 'account-d.docusign.com/oauth' })).toThrow(
+      /DOCUSIGN_OAUTH_BASE must be the authentication host only/,
+    );
+    expect(() => esign({ ...docusign, DOCUSIGN_OAUTH_BASE: 'account.docusign.com' })).toThrow(
+      /both be the demo .* or both production/,
+    );
+    expect(() => esign({ ...docusign, DOCUSIGN_CONNECT_HMAC_KEY: 'short' })).toThrow(/DOCUSIGN_CONNECT_HMAC_KEY must be/);
+    expect(() => esign({ ...docusign, DOCUSIGN_TIMEOUT_MS: '0' })).toThrow('DOCUSIGN_TIMEOUT_MS must be more than 0');
+    expect(() => esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: '/nonexistent/private.pem' })).toThrow(
+      /DOCUSIGN_PRIVATE_KEY must be an RSA private key .* cannot be read/,
+    );
+    const garbled = '-----BEGIN RSA PRIVATE KEY-----\nnot a key\n-----END RSA PRIVATE KEY-----';
+    expect(() => esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: garbled })).toThrow(/DOCUSIGN_PRIVATE_KEY is not a private key/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(() => esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: ec })).toThrow(
+      'DOCUSIGN_PRIVATE_KEY must be an RSA key (RS256), not ec',
+    );
+    for (const bad of [garbled, ec]) {
+      try {
+        esign({ ...docusign, DOCUSIGN_PRIVATE_KEY: bad });
+      } catch (error) {
+        expect(String(error)).not.toContain('not a key\n');
+        expect(String(error)).not.toContain(ec.split('\n')[1]);
+      }
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { providerRoles, type ProviderRole } from '../shared/rules/provider-identity';
 import { smtpTransportOptions } from './mail/smtp-options';
@@ -78,8 +80,13 @@ export interface LenderDetails {
 }
 
 export interface EsignConfig {
-  /** ESIGN_PROVIDER: only the built-in provider exists so far; DocuSign plugs in behind the same interface. */
-  provider: 'builtin';
+  /**
+   * ESIGN_PROVIDER: who new envelopes are made with: the built-in provider (the portal's own signing
+   * page, the default) or DocuSign (docusign, with the DOCUSIGN_* settings; docs/decisions.md 520-534).
+   */
+  provider: 'builtin' | 'docusign';
+  /** The DocuSign settings: present exactly when ESIGN_PROVIDER=docusign. */
+  docusign: DocusignConfig | undefined;
   /**
    * ESIGN_P12_PATH / ESIGN_P12_PASSWORD: the provider's signing certificate. When absent, a
    * self-signed one is made at the first signature and kept in the database (decision 284).
@@ -97,6 +104,26 @@ export interface EsignConfig {
    * revocation data, may take before signing goes on without it (decision 479).
    */
   fetchTimeoutMs: number;
+}
+
+/** DocuSign's eSignature REST API with the JWT grant (docs/decisions.md 520-534). */
+export interface DocusignConfig {
+  /** DOCUSIGN_INTEGRATION_KEY: the integration's client id (a GUID); the JWT's `iss`. */
+  integrationKey: string;
+  /** DOCUSIGN_USER_ID: the DocuSign user the portal acts as (a GUID); the JWT's `sub`. */
+  userId: string;
+  /** DOCUSIGN_ACCOUNT_ID: the account envelopes are made in (its GUID or its number). */
+  accountId: string;
+  /** DOCUSIGN_BASE_PATH: the account's REST base, e.g. https://demo.docusign.net/restapi (no trailing slash). */
+  basePath: string;
+  /** DOCUSIGN_OAUTH_BASE: the authentication service's origin (https://account-d.docusign.com by default). */
+  oauthBase: string;
+  /** DOCUSIGN_PRIVATE_KEY: the integration's RSA private key, as PEM (read from the file when a path is given). */
+  privateKey: string;
+  /** DOCUSIGN_CONNECT_HMAC_KEY: the Connect HMAC keys (comma-separated while one is being replaced). */
+  connectHmacKeys: string[];
+  /** DOCUSIGN_TIMEOUT_MS: how long one call to DocuSign may take. */
+  timeoutMs: number;
 }
 
 /** Milliseconds; each is set by the environment variable of the same name in capitals. */
@@ -246,12 +273,13 @@ function providerDetails(env: Env): ProviderDetails {
 
 function esignConfig(env: Env): EsignConfig {
   const name = (env.ESIGN_PROVIDER || 'builtin').toLowerCase();
-  if (name !== 'builtin')
-    throw new Error(`ESIGN_PROVIDER must be "builtin" (the only provider built so far), got "${env.ESIGN_PROVIDER}"`);
+  if (name !== 'builtin' && name !== 'docusign')
+    throw new Error(`ESIGN_PROVIDER must be "builtin" or "docusign", got "${env.ESIGN_PROVIDER}"`);
   const fetchTimeoutMs = integer(env.ESIGN_TSA_TIMEOUT_MS, 10_000, 'ESIGN_TSA_TIMEOUT_MS');
   if (fetchTimeoutMs === 0) throw new Error('ESIGN_TSA_TIMEOUT_MS must be more than 0');
   return {
-    provider: 'builtin',
+    provider: name,
+    docusign: docusignConfig(env, name === 'docusign'),
     p12Path: env.ESIGN_P12_PATH ? path.resolve(env.ESIGN_P12_PATH) : undefined,
     p12Password: env.ESIGN_P12_PASSWORD ?? '',
     tsa: tsaConfig(env),
@@ -279,6 +307,122 @@ function tsaConfig(env: Env): EsignConfig['tsa'] {
     throw new Error('ESIGN_TSA_URL must not carry credentials: set ESIGN_TSA_USERNAME and ESIGN_TSA_PASSWORD');
   if (password && !username) throw new Error('ESIGN_TSA_PASSWORD needs ESIGN_TSA_USERNAME');
   return { url: url.href, username, password };
+}
+
+const DOCUSIGN_SETTINGS = [
+  'DOCUSIGN_INTEGRATION_KEY',
+  'DOCUSIGN_USER_ID',
+  'DOCUSIGN_ACCOUNT_ID',
+  'DOCUSIGN_BASE_PATH',
+  'DOCUSIGN_PRIVATE_KEY',
+  'DOCUSIGN_CONNECT_HMAC_KEY',
+] as const;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The DOCUSIGN_* settings (docs/decisions.md 521): all required with ESIGN_PROVIDER=docusign, and
+ * refused without it (a half-configured provider would be used by nobody, silently). Every check
+ * that can be made without the network is made here, so a typo stops the server at start with the
+ * setting's name; the private key is never quoted.
+ */
+function docusignConfig(env: Env, chosen: boolean): DocusignConfig | undefined {
+  const given = [...DOCUSIGN_SETTINGS, 'DOCUSIGN_OAUTH_BASE', 'DOCUSIGN_TIMEOUT_MS'].filter((setting) => env[setting]);
+  if (!chosen) {
+    if (given.length > 0) throw new Error(`${given.join(', ')}: only for ESIGN_PROVIDER=docusign`);
+    return undefined;
+  }
+  const missing = DOCUSIGN_SETTINGS.filter((setting) => !env[setting]?.trim());
+  if (missing.length > 0) throw new Error(`ESIGN_PROVIDER=docusign needs ${missing.join(', ')}`);
+  const integrationKey = env.DOCUSIGN_INTEGRATION_KEY!.trim();
+  const userId = env.DOCUSIGN_USER_ID!.trim();
+  const accountId = env.DOCUSIGN_ACCOUNT_ID!.trim();
+  if (!GUID.test(integrationKey))
+    throw new Error(`DOCUSIGN_INTEGRATION_KEY must be the integration key (a GUID), got "${integrationKey}"`);
+  if (!GUID.test(userId)) throw new Error(`DOCUSIGN_USER_ID must be the DocuSign user id (a GUID), got "${userId}"`);
+  if (!GUID.test(accountId) && !/^\d+$/.test(accountId))
+    throw new Error(`DOCUSIGN_ACCOUNT_ID must be the account id (a GUID) or the account number, got "${accountId}"`);
+  const basePath = httpAddress(env.DOCUSIGN_BASE_PATH!.trim(), 'DOCUSIGN_BASE_PATH');
+  if (!/\/restapi$/.test(basePath))
+    throw new Error(
+      `DOCUSIGN_BASE_PATH must be the REST base ending in /restapi (e.g. https://demo.docusign.net/restapi), got "${basePath}"`,
+    );
+  // The authentication host alone is what DocuSign's own settings show: https:// is implied.
+  const oauthSetting = (env.DOCUSIGN_OAUTH_BASE || 'account-d.docusign.com').trim();
+  const oauthBase = httpAddress(
+    /^[a-z]+:\/\//i.test(oauthSetting) ? oauthSetting : `https://${oauthSetting}`,
+    'DOCUSIGN_OAUTH_BASE',
+  );
+  if (new URL(oauthBase).pathname !== '/')
+    throw new Error(
+      `DOCUSIGN_OAUTH_BASE must be the authentication host only (e.g. account-d.docusign.com), got "${oauthSetting}"`,
+    );
+  const demoRest = new URL(basePath).hostname === 'demo.docusign.net';
+  const oauthHost = new URL(oauthBase).hostname;
+  if (
+    (demoRest && oauthHost === 'account.docusign.com') ||
+    (!demoRest && oauthHost === 'account-d.docusign.com' && basePath.includes('.docusign.net'))
+  )
+    throw new Error(
+      'DOCUSIGN_BASE_PATH and DOCUSIGN_OAUTH_BASE must both be the demo (developer) environment or both production',
+    );
+  const connectHmacKeys = env.DOCUSIGN_CONNECT_HMAC_KEY!.split(',').map((key) => key.trim());
+  if (connectHmacKeys.some((key) => key.length < 16))
+    throw new Error('DOCUSIGN_CONNECT_HMAC_KEY must be the Connect HMAC key DocuSign made (comma-separated when there are two)');
+  const timeoutMs = integer(env.DOCUSIGN_TIMEOUT_MS, 15_000, 'DOCUSIGN_TIMEOUT_MS');
+  if (timeoutMs === 0) throw new Error('DOCUSIGN_TIMEOUT_MS must be more than 0');
+  return {
+    integrationKey,
+    userId,
+    accountId,
+    basePath,
+    oauthBase: oauthBase.replace(/\/+$/, ''),
+    privateKey: rsaPrivateKey(env.DOCUSIGN_PRIVATE_KEY!),
+    connectHmacKeys,
+    timeoutMs,
+  };
+}
+
+/** An http(s) address without credentials or a trailing slash. */
+function httpAddress(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an https address, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an https address, got "${value}"`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error(`${name} must be a plain address, without credentials or a query, got "${value}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * DOCUSIGN_PRIVATE_KEY: the PEM itself (with real or \\n-escaped line breaks, as environment files
+ * carry them) or the path of a file holding it; it must be an RSA private key (RS256).
+ */
+function rsaPrivateKey(setting: string): string {
+  const inline = setting.includes('-----BEGIN');
+  let pem = inline ? setting.replace(/\\n/g, '\n').trim() : '';
+  if (!inline) {
+    try {
+      pem = fs.readFileSync(path.resolve(setting.trim()), 'utf8');
+    } catch {
+      throw new Error(
+        `DOCUSIGN_PRIVATE_KEY must be an RSA private key in PEM or the path of a file holding one; "${setting.trim()}" cannot be read`,
+      );
+    }
+  }
+  let key;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new Error(
+      'DOCUSIGN_PRIVATE_KEY is not a private key in PEM (-----BEGIN RSA PRIVATE KEY----- or -----BEGIN PRIVATE KEY-----)',
+    );
+  }
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new Error(`DOCUSIGN_PRIVATE_KEY must be an RSA key (RS256), not ${key.asymmetricKeyType}`);
+  return pem;
 }
 
 function filesStorage(env: Env): Config['filesStorage'] {

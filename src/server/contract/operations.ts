@@ -24,6 +24,11 @@ export interface Operation {
   /** Takes an Idempotency-Key header (offline outbox replays). */
   idempotent: boolean;
   /**
+   * x-raw-body: the handler also gets the body's bytes as received (`request.rawBody`), for a
+   * signature over them (DocuSign Connect's HMAC: docs/decisions.md 526).
+   */
+  rawBody: boolean;
+  /**
    * Answers a file (a PDF, a ZIP: any content but JSON): sent as stored, never compressed again
    * on the way out (docs/decisions.md: 312).
    */
@@ -76,6 +81,7 @@ export function loadOperations(file: string): Operation[] {
         roles,
         devOnly: op['x-dev-only'] === true || tags.includes('dev'),
         multipart: Boolean(body?.['multipart/form-data']),
+        rawBody: op['x-raw-body'] === true,
         idempotent: parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key'),
         binaryResponse: answersFiles(resolve(op.responses as Json) as Record<string, Json>, resolve),
         schema: {

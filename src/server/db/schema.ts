@@ -491,7 +491,8 @@ export const idempotencyKeys = pgTable(
 /**
  * Signature envelopes (docs/decisions.md: 283): one per preparation of an application's contract
  * documents; preparing again voids the earlier one. The built-in provider keeps its signing link and
- * one-time code here, only as SHA-256 hashes.
+ * one-time code here, only as SHA-256 hashes; a DocuSign envelope's id is DocuSign's envelopeId, and
+ * it may end `declined` at DocuSign (docs/decisions.md 520-534).
  */
 export const envelopes = pgTable(
   'envelopes',
@@ -528,10 +529,14 @@ export const envelopes = pgTable(
     loanId: integer('loan_id').references(() => loans.id),
     /** The facility a variation's agreement states. */
     amountPence: pence('amount_pence'),
+    /** A remote provider's signer as it was sent (name, email, clientUserId): the signing view must name them the same. */
+    remoteSigner: jsonb('remote_signer'),
+    /** DocuSign's certificate of completion of a signed envelope, kept beside the signed copies. */
+    completionCertificateFileId: integer('completion_certificate_file_id').references(() => files.id),
   },
   (t) => [
     index('envelopes_application_id_idx').on(t.applicationId, t.createdAt),
-    check('envelopes_status_check', sql`${t.status} in ('created', 'notified', 'signed', 'voided')`),
+    check('envelopes_status_check', sql`${t.status} in ('created', 'notified', 'signed', 'voided', 'declined')`),
     check('envelopes_kind_check', sql`${t.kind} in ('contract', 'variation')`),
     check('envelopes_variation_check', sql`${t.kind} = 'contract' or (${t.loanId} is not null and ${t.amountPence} is not null)`),
     // At most one variation of a loan may be signed at a time: a new one voids the last (decision 508).
@@ -574,7 +579,8 @@ export const envelopeDocuments = pgTable(
 
 /**
  * What happened to an envelope, in order: created, notified, opened, codeSent, codeFailed, signed,
- * and timestamped (a signed copy given its document time-stamp later: docs/decisions.md 479).
+ * voided, declined (by the signer at DocuSign), and timestamped (a signed copy given its document
+ * time-stamp later: docs/decisions.md 479).
  */
 export const envelopeEvents = pgTable(
   'envelope_events',
@@ -594,9 +600,33 @@ export const envelopeEvents = pgTable(
     index('envelope_events_envelope_id_idx').on(t.envelopeId, t.id),
     check(
       'envelope_events_type_check',
-      sql`${t.type} in ('created', 'notified', 'opened', 'codeSent', 'codeFailed', 'signed', 'voided', 'timestamped')`,
+      sql`${t.type} in ('created', 'notified', 'opened', 'codeSent', 'codeFailed', 'signed', 'voided', 'declined', 'timestamped')`,
     ),
   ],
+);
+
+/**
+ * The events a remote provider reported that changed something (DocuSign Connect: docs/decisions.md
+ * 527): one row per envelope, event and the time the provider generated it, written in the
+ * transaction of the change, so a replay (Connect's retries, or the same message again) is found
+ * and changes nothing, while an event whose handling failed is handled when it comes again.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    envelopeId: text('envelope_id')
+      .notNull()
+      .references(() => envelopes.id),
+    event: text('event').notNull(),
+    /** The event's own time as the provider wrote it (Connect's generatedDateTime), compared as written. */
+    generatedAt: text('generated_at').notNull(),
+    /** The SHA-256 of the message as first received (its signature checked). */
+    bodySha256: text('body_sha256').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('provider_events_key').on(t.provider, t.envelopeId, t.event, t.generatedAt)],
 );
 
 /**

@@ -2,9 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
-import { envelopeDocuments, envelopeEvents, envelopes } from '../db/schema';
+import { envelopes } from '../db/schema';
+import { insertEnvelope } from './envelope-rows';
 import { sealWithPades } from './pades-seal';
-import type { SigningProvider } from './provider';
+import type { PortalSigningProvider } from './provider';
 
 /** How long a signing link works (docs/decisions.md: 286). */
 export const SIGNING_LINK_TTL_MS = 30 * 60 * 1000;
@@ -18,23 +19,14 @@ export function sha256Hex(bytes: Uint8Array | string): string {
  * (/esign/{token}) with an emailed one-time code, and PAdES baseline signatures made with the
  * provider's certificate (docs/decisions.md: 283-285, 475-479).
  */
-export function builtinProvider(db: Database, config: Config): SigningProvider {
+export function builtinProvider(db: Database, config: Config): PortalSigningProvider {
   return {
     name: 'builtin',
+    signsAt: 'portal',
 
     async createEnvelope(tx, { applicationId, createdBy, documents }) {
       const envelopeId = randomUUID();
-      await tx.insert(envelopes).values({ id: envelopeId, applicationId, provider: 'builtin', createdBy });
-      await tx.insert(envelopeDocuments).values(
-        documents.map((document, position) => ({
-          envelopeId,
-          position,
-          type: document.type,
-          fileId: document.fileId,
-          sha256: document.sha256,
-        })),
-      );
-      await tx.insert(envelopeEvents).values({ envelopeId, type: 'created', userId: createdBy });
+      await insertEnvelope(tx, { id: envelopeId, provider: 'builtin', applicationId, createdBy, documents });
       return { envelopeId };
     },
 

@@ -487,7 +487,10 @@ export interface paths {
          *     set: the contract documents are made again from the application (so the amounts are current) and
          *     put in a new envelope with the SHA-256 of each (an earlier envelope is voided). 400 with error
          *     `envelopeFailed` when the documents cannot be prepared; 400 `validation` naming `independentAdvice`
-         *     or `loanAmount` when either is missing; 409 when the status does not allow it.
+         *     or `loanAmount` when either is missing; 409 when the status does not allow it. With
+         *     ESIGN_PROVIDER=docusign the envelope is sent to DocuSign (the client its embedded signer) before
+         *     it is recorded: 400 `envelopeFailed` when DocuSign refuses it, 503 `esignProviderUnavailable` when
+         *     DocuSign does not answer; nothing is recorded in either case.
          */
         post: operations["initEnvelope"];
         delete?: never;
@@ -527,9 +530,12 @@ export interface paths {
         put?: never;
         /**
          * Open the signing session; the browser is sent to envelopUrl
-         * @description The application's client, once notified (customerNotified). envelopUrl is the portal's signing page
-         *     (/esign/{token}): the token works once (until the documents are signed), for 30 minutes, and only for
-         *     this client; asking again replaces it. Only the token's hash is stored.
+         * @description The application's client, once notified (customerNotified). For the built-in provider envelopUrl is
+         *     the portal's signing page (/esign/{token}): the token works once (until the documents are signed), for
+         *     30 minutes, and only for this client; asking again replaces it. Only the token's hash is stored. For a
+         *     DocuSign envelope it is DocuSign's signing page for the client (its recipient view: five minutes,
+         *     once), which sends them back to their application; 400 `esignProviderRefused` when DocuSign will not
+         *     open it, 503 `esignProviderUnavailable` when DocuSign does not answer.
          */
         post: operations["signDocuments"];
         delete?: never;
@@ -554,6 +560,37 @@ export interface paths {
         get: operations["getSignedDocuments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docusign/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DocuSign Connect's events of the portal's envelopes (ESIGN_PROVIDER=docusign)
+         * @description DocuSign Connect posts each envelope's `envelope-completed`, `envelope-declined` and
+         *     `envelope-voided` events here as JSON SIM messages (each envelope subscribes when it is sent).
+         *     The message must carry `X-DocuSign-Signature-1` (or `-2` … while a key is being replaced):
+         *     base64 of HMAC-SHA256 of the raw body under a DOCUSIGN_CONNECT_HMAC_KEY; otherwise 401 and
+         *     nothing changes. Completed: DocuSign's signed copies (and its certificate of completion) are
+         *     downloaded and stored, the application becomes customerAccepted and its loan is created,
+         *     exactly once. Declined or voided: the envelope ends so, and the application goes back to
+         *     providerAccepted for staff to prepare the documents again. The same event again answers
+         *     `replayed` and changes nothing; an event the portal does not act on, or of an envelope it does
+         *     not know, answers `ignored`. 503 `esignProviderUnavailable` while DocuSign does not give the
+         *     signed copies: Connect sends the event again. 404 unless ESIGN_PROVIDER=docusign
+         *     (docs/decisions.md 526-531).
+         */
+        post: operations["receiveDocusignEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -744,7 +781,10 @@ export interface paths {
          *     signed facility takes effect at once and withdraws a pending variation. A figure above the
          *     signed facility becomes the pending variation: a new Credit Agreement for it is made, put in a
          *     signature envelope and the client is told to sign it (replacing an earlier pending variation);
-         *     until the client signs, drawdowns count only against the signed facility. Without a loanId,
+         *     until the client signs, drawdowns count only against the signed facility. With
+         *     ESIGN_PROVIDER=docusign the agreement is sent to DocuSign first, as 'prepare docusign' sends the
+         *     contract set (400 `envelopeFailed` when DocuSign refuses it, 503 `esignProviderUnavailable` when
+         *     it does not answer; nothing changes either way). Without a loanId,
          *     the application's draft loan amount changes (applicationId required; only in the review and
          *     prepare states, else 409 `notEditable`).
          */
@@ -786,7 +826,11 @@ export interface paths {
          * @description The loan's own client, while a variation waits for their signature (409 `variationNotPending`
          *     otherwise; others 404 by scope, other roles 403). envelopUrl is the portal's signing page
          *     (/esign/{token}), as for the application's documents: the same single-use, 30-minute link, the
-         *     same emailed code. Signing it makes the variation's amount the loan's signed facility, once.
+         *     same emailed code. A variation sent to DocuSign opens DocuSign's signing page for the client
+         *     (its recipient view), which sends them back to their loan; 400 `esignProviderRefused` when
+         *     DocuSign will not open it, 503 `esignProviderUnavailable` when DocuSign does not answer; its
+         *     completion comes through POST /docusign/connect. Signing it makes the variation's amount the
+         *     loan's signed facility, once.
          */
         post: operations["signLoanVariation"];
         delete?: never;
@@ -3102,6 +3146,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description DocuSign did not answer ('esignProviderUnavailable'); nothing was prepared. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     notifyClientToSign: {
@@ -3165,6 +3218,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description DocuSign did not answer ('esignProviderUnavailable'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSignedDocuments: {
@@ -3191,6 +3253,56 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    receiveDocusignEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description base64(HMAC-SHA256(Connect HMAC key, raw body)); -2, -3 … for further keys. */
+                "X-DocuSign-Signature-1"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example envelope-completed */
+                    event?: string;
+                    generatedDateTime?: string;
+                    data?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (Connect sends the event no more). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description recorded (something changed), replayed (this event was recorded before), ignored.
+                         * @enum {string}
+                         */
+                        outcome: "recorded" | "replayed" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description DocuSign did not give the signed copies ('esignProviderUnavailable'); Connect sends the event again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSigningSession: {
@@ -3504,6 +3616,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description The agreement could not be made in time, or DocuSign did not answer ('esignProviderUnavailable'); nothing changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLoan: {
@@ -3553,10 +3674,20 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description DocuSign did not answer ('esignProviderUnavailable'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLoanFacilityHistory: {

@@ -146,6 +146,14 @@ export const errorMessages = {
   variationNotPending: 'There is no variation of this loan waiting for your signature.',
   /** The envelope could not be made (spec section 8, word for word). */
   envelopeFailed: "Docusign envelope can't be prepared. Check your documents format",
+  /**
+   * DocuSign did not answer in time, or failed, while preparing, opening or finishing a signature:
+   * nothing was changed (docs/decisions.md 529). Our wording.
+   */
+  esignProviderUnavailable: 'DocuSign is not answering just now, so nothing was changed. Please try again in a few minutes.',
+  /** DocuSign refused to open the documents for signing (e.g. the envelope was voided there). Our wording. */
+  esignProviderRefused:
+    'DocuSign cannot open these documents for signing. Please contact us: they may need to be prepared again.',
   /** A signing link that expired, was replaced by a newer one, or whose envelope is gone. Our wording (decision 286). */
   signingLinkExpired:
     'This signing link has expired or is no longer valid. Please open your application and choose to sign again for a new link.',

@@ -16,6 +16,7 @@ import {
   lawyers,
   loans,
   postcodeAddresses,
+  providerEvents,
   sessions,
   solicitors,
   userTokens,
@@ -209,6 +210,8 @@ export const extractTables: readonly ExtractTable[] = [
       envelopes.kind,
       envelopes.loanId,
       envelopes.amountPence,
+      envelopes.remoteSigner,
+      envelopes.completionCertificateFileId,
     ],
     key: [envelopes.id],
   },
@@ -242,6 +245,19 @@ export const extractTables: readonly ExtractTable[] = [
       envelopeEvents.at,
     ],
     key: [envelopeEvents.id],
+  },
+  {
+    // What DocuSign reported (the message's hash is the replay check's, not evidence: left out).
+    table: providerEvents,
+    columns: [
+      providerEvents.id,
+      providerEvents.provider,
+      providerEvents.envelopeId,
+      providerEvents.event,
+      providerEvents.generatedAt,
+      providerEvents.receivedAt,
+    ],
+    key: [providerEvents.id],
   },
   {
     table: downloadTokens,

@@ -15,7 +15,7 @@ import { applicationTransitions, transitionAllowedFrom } from '../../../shared/r
 
 export type EnvelopeRow = typeof envelopes.$inferSelect;
 export type EnvelopeEventType =
-  'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'timestamped';
+  'created' | 'notified' | 'opened' | 'codeSent' | 'codeFailed' | 'signed' | 'voided' | 'declined' | 'timestamped';
 
 /** The application's contract envelope that may still be signed (created or notified), if any. */
 export async function findOpenEnvelope(

@@ -16,6 +16,7 @@ import { contractDocumentTypes, documentTypeLabels } from '../../../shared/rules
  * types, replacing the earlier unsigned versions (soft-deleted; a signed copy is never touched).
  * Called when staff accept an application and again when the envelope is prepared. 404 for a
  * missing application; 400 `validation` { loanAmount: 'required' } while no loan amount is set.
+ * Each document comes with its bytes, for a provider the envelope is sent to.
  */
 export async function generateContractDocuments(
   db: Database,
@@ -23,7 +24,7 @@ export async function generateContractDocuments(
   config: Config,
   applicationId: number,
   options: { uploadedBy?: number | null } = {},
-): Promise<EnvelopeDocumentInput[]> {
+): Promise<(EnvelopeDocumentInput & { pdf: Uint8Array })[]> {
   const data = await loadContractData(db, config, applicationId);
   if (!data) throw AppError.notFound();
   const { loanAmountPence } = data;
@@ -52,7 +53,7 @@ export async function generateContractDocuments(
           notInArray(files.id, signedCopies),
         ),
       );
-    const documents: EnvelopeDocumentInput[] = [];
+    const documents: (EnvelopeDocumentInput & { pdf: Uint8Array })[] = [];
     for (const file of stored) {
       const title = documentTypeLabels[file.type];
       const [row] = await tx
@@ -68,7 +69,7 @@ export async function generateContractDocuments(
           uploadedBy: options.uploadedBy ?? null,
         })
         .returning({ id: files.id });
-      documents.push({ type: file.type, title, fileId: row!.id, sha256: sha256Hex(file.pdf) });
+      documents.push({ type: file.type, title, fileId: row!.id, sha256: sha256Hex(file.pdf), pdf: file.pdf });
     }
     return documents;
   });

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
-import { voidOpenVariation } from '../esign/variation-envelope';
+import { voidOpenVariation, voidRemoteVariations, type VoidedEnvelope } from '../esign/variation-envelope';
 import type { ServiceContext } from '../context';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { findLoan, lockLoan, type LoanRow } from './find-loan';
@@ -22,11 +22,13 @@ function assertAllowedNow(loan: LoanRow, to: LoanStatus): void {
  * loan's status does not allow it (someone changed it meanwhile), nothing changed. Audited; the
  * others concerned are told by email.
  */
-export async function changeLoanState({ db, actor, config, origin }: ServiceContext, input: { id: number; state: LoanStatus }) {
+export async function changeLoanState(ctx: ServiceContext, input: { id: number; state: LoanStatus }) {
+  const { db, actor, config, origin } = ctx;
   const action = { changeStateTo: input.state };
   const found = await findLoan(db, actor, input.id);
   assertCan(loanPolicy.can(actor, action, found));
   assertAllowedNow(found, input.state);
+  let voided: VoidedEnvelope[] = [];
   await db.transaction(async (tx) => {
     await lockLoan(tx, input.id);
     const loan = await findLoan(tx, actor, input.id);
@@ -47,17 +49,24 @@ export async function changeLoanState({ db, actor, config, origin }: ServiceCont
       to: { status: input.state },
     });
     if (withdraw) {
-      const voided = await voidOpenVariation(tx, loan.id, actor, origin);
+      voided = await voidOpenVariation(tx, loan.id, actor, origin);
       await recordAudit(tx, {
         actorUserId: actor.id,
         entityType: 'loan',
         entityId: loan.id,
         action: 'variationWithdrawn',
         from: { amountPence: loan.amountPence, pendingAmountPence: loan.pendingAmountPence },
-        to: { amountPence: loan.amountPence, pendingAmountPence: null, status: input.state, voidedEnvelopeIds: voided },
+        to: {
+          amountPence: loan.amountPence,
+          pendingAmountPence: null,
+          status: input.state,
+          voidedEnvelopeIds: voided.map((envelope) => envelope.id),
+        },
       });
     }
     await tellLoanStatus(tx, config, loan, input.state, actor.role);
   });
+  // One sent to DocuSign is voided there too, once the change is committed (docs/decisions.md, 536).
+  await voidRemoteVariations(ctx, voided);
   return presentLoan(actor, await findLoan(db, actor, input.id));
 }

@@ -54,6 +54,16 @@ export function findLoan(db: Database, actor: SessionUser, id: number): Promise<
   return findLoanWhere(db, actor, eq(loans.id, id));
 }
 
+/**
+ * The loan itself, whoever may see it: for the server's own work on a provider's report (a signed
+ * variation DocuSign tells of), where no caller's scope applies. 404 when it does not exist.
+ */
+export async function loanById(db: Database, id: number): Promise<LoanRow> {
+  const [row] = await selectLoans(db).where(eq(loans.id, id));
+  if (!row) throw AppError.notFound();
+  return row as LoanRow;
+}
+
 /** The loan of an application the caller may see, or 404 (no loan yet, or out of scope). */
 export function findLoanOfApplication(db: Database, actor: SessionUser, applicationId: number): Promise<LoanRow> {
   return findLoanWhere(db, actor, eq(loans.applicationId, applicationId));

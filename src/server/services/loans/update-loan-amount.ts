@@ -5,7 +5,16 @@ import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { makeVariationDocument, openVariationEnvelope, voidOpenVariation } from '../esign/variation-envelope';
+import {
+  makeVariationDocument,
+  openVariationEnvelope,
+  sendVariation,
+  voidOpenVariation,
+  voidRemoteVariations,
+  type SentVariation,
+  type VoidedEnvelope,
+} from '../esign/variation-envelope';
+import { voidAtProvider } from '../esign/remote-envelopes';
 import { facilityChange } from '../../../shared/rules/credit';
 import { drawdownAmountCode, loanAmountCode, toPence, toPounds } from '../../../shared/rules/money';
 import type { FieldCode } from '../../../shared/rules/error-codes';
@@ -40,7 +49,9 @@ const facilityState = (signedPence: number, pendingPence: number | null) => ({
  * - Above it, the figure becomes the pending variation: a new Credit Agreement for it is laid out
  *   (before the lock: a PDF takes a while), put in a signature envelope and the client is emailed
  *   to sign it from their loan's page; an earlier pending variation is voided. Nothing above the
- *   signed facility may be drawn until the client signs.
+ *   signed facility may be drawn until the client signs. With ESIGN_PROVIDER=docusign the agreement
+ *   is sent to DocuSign before the lock, as the contract set is (docs/decisions.md, 536); one sent
+ *   and then not recorded is voided there again, and so is a variation this change withdraws.
  *
  * Audited with the facility before and after; the lawyer and the client are told.
  */
@@ -64,8 +75,11 @@ export async function updateLoanAmount(
   const change = facilityChange(pence, facilityOf(found));
   const document = change === 'variation' ? await makeVariationDocument(ctx, found, pence) : undefined;
 
+  let sent: SentVariation | undefined;
+  let voided: VoidedEnvelope[] = [];
   let recorded = false;
   try {
+    if (document) sent = await sendVariation(ctx, found, document);
     recorded = await db.transaction(async (tx) => {
       await lockLoan(tx, loanId);
       const loan = await findLoan(tx, actor, loanId);
@@ -82,7 +96,8 @@ export async function updateLoanAmount(
       const from = facilityState(loan.amountPence, loan.pendingAmountPence);
 
       if (document) {
-        const envelopeId = await openVariationEnvelope(ctx, tx, loan, document);
+        let envelopeId: string;
+        ({ envelopeId, voided } = await openVariationEnvelope(ctx, tx, loan, document, sent));
         await tx
           .update(loans)
           .set({ pendingAmountPence: pence, updatedAt: sql`now()` })
@@ -99,7 +114,8 @@ export async function updateLoanAmount(
         return true;
       }
 
-      const withdrawn = await voidOpenVariation(tx, loan.id, actor, ctx.origin);
+      voided = await voidOpenVariation(tx, loan.id, actor, ctx.origin);
+      const withdrawn = voided.map((envelope) => envelope.id);
       await tx
         .update(loans)
         .set({ amountPence: pence, pendingAmountPence: null, updatedAt: sql`now()` })
@@ -118,7 +134,9 @@ export async function updateLoanAmount(
   } finally {
     if (document && !recorded)
       await storage.remove(document.key).catch((error) => ctx.logError('variation agreement left behind', error));
+    if (sent && !recorded) await voidAtProvider(ctx, [sent.envelopeId], 'The portal did not record this variation.');
   }
+  await voidRemoteVariations(ctx, voided);
   const loan = await findLoan(db, actor, loanId);
   return {
     applicationId: loan.applicationId,
