@@ -168,8 +168,13 @@ describe('GET /applications (scoped list)', () => {
       [token.admin, (await items(token.admin)).find((row) => row.id === daniel.id)!],
       [token.firm, (await items(token.firm)).find((row) => row.id === priya.id)!],
     ] as const) {
-      // The record also says whether the client may be invited again (decision 344); the list does not.
-      const { inviteClient: _invite, ...recordAbilities } = (await a.get(`/api/applications/${item.id}`, t)).json().abilities;
+      // The record also says whether the client may be invited again (decision 344) and whether signed
+      // documents can be downloaded (decision 449); the list does not.
+      const {
+        inviteClient: _invite,
+        downloadSignedDocuments: _signed,
+        ...recordAbilities
+      } = (await a.get(`/api/applications/${item.id}`, t)).json().abilities;
       expect(item.abilities).toEqual(recordAbilities);
     }
     // Not asked for: the items are as before.

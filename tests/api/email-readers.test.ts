@@ -125,9 +125,32 @@ describe('loan emails', () => {
     const after = await lastId(side.applicationId);
     const update = { loanId: side.loanId, applicationId: side.applicationId, amount: 12_000 };
     expect((await post('/api/loans/update', update, admin)).statusCode).toBe(200);
-    expect((await mailOf(side.applicationId, after)).map((mail) => [mail.user_type, words(mail)![1]])).toEqual([
-      ['lawyer', `The credit offered on the loan of your client ${name} (case FAM-READERS-1) is now £12,000.00.`],
-      ['customer', 'The credit offered on your loan (case FAM-READERS-1) is now £12,000.00.'],
+    // Above what the client signed: the client is asked to sign the variation, the lawyer told (decision 505 onwards).
+    const raised = (await mailOf(side.applicationId, after)).map((mail) => [mail.user_type, words(mail)![1]]);
+    expect(raised.sort()).toEqual([
+      [
+        'customer',
+        `The credit of your loan ${reference} is to rise from £10,000.00 to £12,000.00. The extra credit can be drawn once you sign the variation of your Credit Agreement: open your loan, read it and choose ‘sign variation’.`,
+      ],
+      [
+        'lawyer',
+        `The credit of the loan of your client ${name} (case FAM-READERS-1) is to rise to £12,000.00 once your client signs the variation. Until then drawdowns count against the £10,000.00 they signed for.`,
+      ],
+    ]);
+    // Lowered within what was signed: no signature; the waiting variation is withdrawn, each reader told in their own terms.
+    const beforeLowering = await lastId(side.applicationId);
+    const lower = { ...update, amount: 9_000 };
+    expect((await post('/api/loans/update', lower, admin)).statusCode).toBe(200);
+    const lowered = (await mailOf(side.applicationId, beforeLowering)).map((mail) => [mail.user_type, words(mail)![1]]);
+    expect(lowered.sort()).toEqual([
+      [
+        'customer',
+        'The credit offered on your loan (case FAM-READERS-1) is now £9,000.00. The variation to £12,000.00 that was waiting for your signature is withdrawn.',
+      ],
+      [
+        'lawyer',
+        `The credit offered on the loan of your client ${name} (case FAM-READERS-1) is now £9,000.00. The variation to £12,000.00 that was waiting for your client's signature is withdrawn.`,
+      ],
     ]);
   });
 });

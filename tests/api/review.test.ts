@@ -561,7 +561,7 @@ describe('the draft loan amount (POST /loans/update without a loanId)', () => {
       const id = await application(status, { loanAmount: 10_000 });
       const res = await update(token.admin, { applicationId: id, amount: 12_500.5 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ applicationId: id, loanId: null, amount: 12_500.5 });
+      expect(res.json()).toEqual({ applicationId: id, loanId: null, amount: 12_500.5, pendingAmount: null });
       expect((await rowOf(id)).loanAmountPence).toBe(1_250_050);
       expect((await get(`/api/applications/${id}`, token.lawyer)).json().loanAmount).toBe(12_500.5);
       const [audit] = await server.rows<{ from_state: unknown; to_state: unknown }>(
