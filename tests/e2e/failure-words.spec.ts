@@ -397,6 +397,7 @@ test('the clients list says what each client’s case is', async ({ page }) => {
     'Daniel Okafor': 'Active case: submitted',
   };
   const found = new Map<string, string>();
+  let shown = '';
   // Other journeys on this server add clients: the demo's may be on a later page.
   for (let n = 1; n <= 10 && found.size < 3; n += 1) {
     if (n > 1) {
@@ -404,8 +405,12 @@ test('the clients list says what each client’s case is', async ({ page }) => {
       if ((await next.count()) === 0) break;
       await next.click();
       await expect(page).toHaveURL(new RegExp(`page=${n}`));
+      // The list keeps the page it shows, marked busy, until the next one is read: no row is on two pages.
+      await expect(list.getByRole('link').first()).not.toHaveText(shown);
+      await expect(list).not.toHaveAttribute('aria-busy', 'true');
     }
     await expect(list.getByRole('link').first()).toBeVisible();
+    shown = (await list.getByRole('link').first().textContent()) ?? '';
     for (const name of Object.keys(wanted)) {
       const row = list.getByRole('link', { name: new RegExp(name) });
       if ((await row.count()) > 0) found.set(name, (await row.locator('.admin-item__cases').textContent()) ?? '');
