@@ -44,7 +44,7 @@ describe('leaving a dirty edit form', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Law firms' })).toBeTruthy();
     expect(currentUrl(router)).toBe('/firms');
-    expect(hasUnsavedChanges()).toBe(false);
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
   });
 
   it('asks the browser to confirm closing or reloading the tab while dirty', async () => {
