@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { validPersonal, validSteps } from '../fixtures/journeys';
 import { DEMO_PASSWORD, axeViolations, demo, signIn } from './support';
@@ -19,7 +18,6 @@ test.use({ bypassCSP: true });
 const TABLET = { width: 1024, height: 768 };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/tmp/credit-variation-shots';
 
 const run = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 const lawyerEmail = `variation-lawyer-${run}@example.test`;
@@ -116,8 +114,8 @@ async function expectNoViolations(page: Page, what: string) {
 }
 
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  // Beside the test's other output (test-results/), for a reader to look at.
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** The loan as the server answers it to the holder of `bearer`. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { fieldLabel } from '../../src/shared/journey/labels';
 import type { JourneyStep } from '../../src/shared/journey/steps';
@@ -19,7 +18,6 @@ test.beforeEach(async ({}, testInfo) => {
 type Json = Record<string, unknown>;
 type Audience = 'lawyer' | 'customer';
 
-const SHOTS = '/tmp/wizard-shots';
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const freshEmail = () => `e2e-failure-${unique()}@example.test`;
 const surname = (prefix: string) => `${prefix}${unique().replace(/\W/g, '')}`;
@@ -120,7 +118,6 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
 
 /** Screenshots at 390, 1024 and 1280 px of what is on screen now, then back to the phone. */
 async function shootAtEveryWidth(page: Page, name: string, check: () => Promise<void>): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [
     [390, 844],
     [1024, 768],
@@ -128,7 +125,7 @@ async function shootAtEveryWidth(page: Page, name: string, check: () => Promise<
   ] as const) {
     await page.setViewportSize({ width, height });
     await check();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
