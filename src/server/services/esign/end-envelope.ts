@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
 import { applications, envelopes } from '../../db/schema';
 import { recordAudit } from '../audit';
 import type { PublicContext } from '../context';
@@ -74,23 +75,10 @@ export async function endEnvelope(
   if (envelope.kind === 'variation') return endVariation(ctx, envelope, key, ending);
   return ctx.db.transaction(async (tx) => {
     const [application] = await tx.select().from(applications).where(eq(applications.id, envelope.applicationId)).for('update');
-    const [locked] = await tx.select().from(envelopes).where(eq(envelopes.id, envelope.id)).for('update');
-    if (!application || !locked) return { outcome: 'ignored' };
-    if (locked.status !== 'created' && locked.status !== 'notified')
-      return { outcome: locked.status === status ? 'replayed' : 'ignored' };
-    if (!(await recordProviderEvent(tx, key))) return { outcome: 'replayed' };
-
-    await tx.update(envelopes).set({ status, linkTokenHash: null, codeHash: null }).where(eq(envelopes.id, locked.id));
-    const detail = { by: 'docusign', connectEvent: key.event, generatedDateTime: key.generatedAt, ...(reason ? { reason } : {}) };
-    await recordEnvelopeEvent(tx, { envelopeId: locked.id, type: status, detail });
-    await recordAudit(tx, {
-      actorUserId: null,
-      entityType: 'envelope',
-      entityId: locked.id,
-      action: status === 'declined' ? 'envelopeDeclined' : 'envelopeVoided',
-      from: { status: locked.status },
-      to: { status, ...detail },
-    });
+    if (!application) return { outcome: 'ignored' };
+    const ended = await endLockedEnvelope(tx, envelope.id, key, ending, {});
+    if ('outcome' in ended) return ended;
+    const locked = ended.envelope;
     const waiting = (WAITING_FOR_SIGNATURE as readonly string[]).includes(application.status);
     if (application.envelopeId === locked.id && waiting) {
       await tx
@@ -132,23 +120,8 @@ async function endVariation(
   const loanId = envelope.loanId;
   return ctx.db.transaction(async (tx) => {
     await lockLoan(tx, loanId);
-    const [locked] = await tx.select().from(envelopes).where(eq(envelopes.id, envelope.id)).for('update');
-    if (!locked) return { outcome: 'ignored' };
-    if (locked.status !== 'created' && locked.status !== 'notified')
-      return { outcome: locked.status === status ? 'replayed' : 'ignored' };
-    if (!(await recordProviderEvent(tx, key))) return { outcome: 'replayed' };
-
-    await tx.update(envelopes).set({ status, linkTokenHash: null, codeHash: null }).where(eq(envelopes.id, locked.id));
-    const detail = { by: 'docusign', connectEvent: key.event, generatedDateTime: key.generatedAt, ...(reason ? { reason } : {}) };
-    await recordEnvelopeEvent(tx, { envelopeId: locked.id, type: status, detail });
-    await recordAudit(tx, {
-      actorUserId: null,
-      entityType: 'envelope',
-      entityId: locked.id,
-      action: status === 'declined' ? 'envelopeDeclined' : 'envelopeVoided',
-      from: { status: locked.status },
-      to: { status, loanId, ...detail },
-    });
+    const ended = await endLockedEnvelope(tx, envelope.id, key, ending, { loanId });
+    if ('outcome' in ended) return ended;
     const loan = await loanById(tx, loanId);
     const reference = loanReference(loan.id);
     const signed = formatMoney(toPounds(loan.amountPence));
@@ -171,4 +144,35 @@ async function endVariation(
     }));
     return { outcome: 'recorded' };
   });
+}
+
+/**
+ * Under the caller's locks: an envelope still open ends `declined` or `voided`, with its event and
+ * audit, once per Connect event (a replay, or an envelope ended otherwise, answers its outcome).
+ */
+async function endLockedEnvelope(
+  tx: Database,
+  envelopeId: string,
+  key: ProviderEventKey,
+  { status, reason }: { status: 'declined' | 'voided'; reason: string | undefined },
+  auditTo: Record<string, unknown>,
+): Promise<ConnectOutcome | { envelope: EnvelopeRow }> {
+  const [locked] = await tx.select().from(envelopes).where(eq(envelopes.id, envelopeId)).for('update');
+  if (!locked) return { outcome: 'ignored' };
+  if (locked.status !== 'created' && locked.status !== 'notified')
+    return { outcome: locked.status === status ? 'replayed' : 'ignored' };
+  if (!(await recordProviderEvent(tx, key))) return { outcome: 'replayed' };
+
+  await tx.update(envelopes).set({ status, linkTokenHash: null, codeHash: null }).where(eq(envelopes.id, locked.id));
+  const detail = { by: 'docusign', connectEvent: key.event, generatedDateTime: key.generatedAt, ...(reason ? { reason } : {}) };
+  await recordEnvelopeEvent(tx, { envelopeId: locked.id, type: status, detail });
+  await recordAudit(tx, {
+    actorUserId: null,
+    entityType: 'envelope',
+    entityId: locked.id,
+    action: status === 'declined' ? 'envelopeDeclined' : 'envelopeVoided',
+    from: { status: locked.status },
+    to: { status, ...auditTo, ...detail },
+  });
+  return { envelope: locked };
 }
