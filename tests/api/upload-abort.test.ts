@@ -10,6 +10,7 @@ import { validPersonal } from '../fixtures/journeys';
 import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 import { smallPdf, uploadRequest } from './files-helpers';
+import { openFds, openFilesIn } from './open-files';
 
 let server: TestServer;
 let filesDir: string;
@@ -43,16 +44,7 @@ afterAll(async () => {
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
-const openFds = () => fs.readdirSync('/proc/self/fd').length;
-/** This process's open files inside the upload folder (a partial write holds one). */
-const openUploadFiles = () =>
-  fs.readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(filesDir);
-    } catch {
-      return false;
-    }
-  }).length;
+const openUploadFiles = () => openFilesIn(filesDir);
 const onDisk = async () => (await server.storage().inventory()).map((entry) => entry.name);
 const claimsOf = async (key: string) =>
   (await server.rows<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0]!.n;

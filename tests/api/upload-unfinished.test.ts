@@ -8,6 +8,7 @@ import { validPersonal } from '../fixtures/journeys';
 import { buildApplication, buildLawyer, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';
 import { smallPdf, uploadRequest } from './files-helpers';
+import { openFds, openFilesIn } from './open-files';
 
 // An upload whose whole body arrives but without the multipart's closing boundary: the request
 // timeout never ends it (nothing is left to arrive), so the parser's own verdict must answer it
@@ -44,16 +45,7 @@ afterAll(async () => {
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
-const openFds = () => fs.readdirSync('/proc/self/fd').length;
-/** This process's open files inside the upload folder (a partial write holds one). */
-const openUploadFiles = () =>
-  fs.readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(filesDir);
-    } catch {
-      return false;
-    }
-  }).length;
+const openUploadFiles = () => openFilesIn(filesDir);
 /** Every entry in the store, partial writes (`.part` files, incomplete rows) included. */
 const stored = async () => (await server.storage().inventory()).map((entry) => entry.name);
 const claimsOf = async (key: string) =>
