@@ -8,6 +8,16 @@ import { parse } from 'yaml';
 // 429 in another file) fails this test until it is placed here and in the contract.
 
 const LIMITS: Record<string, string[]> = {
+  'src/server/auth/link-call-limit.ts': [
+    'validateSignUp',
+    'completeSignUp',
+    'validatePasswordReset',
+    'updatePassword',
+    'getSigningSession',
+    'sendSigningCode',
+    'completeSigning',
+  ],
+  'src/server/auth/drawdown-request-limit.ts': ['createDrawdown'],
   'src/server/auth/application-create-limit.ts': ['createApplication'],
   'src/server/services/loans/request-loan-balance.ts': ['requestLoanBalance'],
   'src/server/services/esign/send-signing-code.ts': ['sendSigningCode'],

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { MONEY_MAX_POUNDS } from '../../shared/rules/money';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ??
@@ -103,7 +104,20 @@ export function fieldCodesFromAjv(errors: readonly ErrorObject[]): Record<string
             ? 'tooLong'
             : e.keyword === 'additionalProperties'
               ? 'unknownField'
-              : 'invalid';
+              : e.keyword === 'minimum' || e.keyword === 'maximum'
+                ? boundCode(e.keyword, (e.params as { limit: number }).limit)
+                : 'invalid';
   }
   return out;
+}
+
+/**
+ * A number outside the contract's bounds, in the words the shared rules use for the same bound
+ * (docs/decisions.md 553): below 0 'positive', above the bound on any amount 'amountTooLarge',
+ * any other bound 'invalid'.
+ */
+function boundCode(keyword: 'minimum' | 'maximum', limit: number): string {
+  if (keyword === 'minimum' && limit === 0) return 'positive';
+  if (keyword === 'maximum' && limit === MONEY_MAX_POUNDS) return 'amountTooLarge';
+  return 'invalid';
 }

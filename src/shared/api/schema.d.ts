@@ -920,6 +920,8 @@ export interface paths {
          *     clientExpectedRepaymentDate when given): 'required', 'dateFormat' (not written DD/MM/YYYY),
          *     'noSuchDate' (31/02/2027), 'pastDate' (before today in the UK).
          *     409 when the loan is not open.
+         *     429 `tooManyAttempts` (with Retry-After) beyond 10 requests a day on one loan or 50 a day by one
+         *     lawyer; nothing is written and no email goes.
          */
         post: operations["createDrawdown"];
         delete?: never;
@@ -2145,8 +2147,9 @@ export interface components {
         DrawdownRequest: {
             applicationId: components["schemas"]["RecordId"];
             /**
-             * @description Pounds. Its bounds are checked by the service so that the answer carries the
-             *     specific codes (positive, greaterThanZero, exceedsCredit), not a generic one.
+             * @description Pounds, 0 to the business's bound on any amount: below it `positive`, above it
+             *     `amountTooLarge`; 0 (`greaterThanZero`) and the credit (`exceedsCredit`) are checked by
+             *     the service, so that the answer carries the specific codes.
              */
             amount: number;
             invoiceNumber: string;
@@ -2308,7 +2311,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over a limit. `tooManyAttempts`: too many within a window (sign-in, reset requests, new applications, invitations, balance requests, signing codes), with `Retry-After`, the seconds until the next one is let through. The signing code's own limits, `signingCodeLimit` (codes asked for with one link) and `signingCodeAttempts` (wrong codes), end with a new link or a new code rather than a wait, and carry no `Retry-After`. */
+        /** @description Over a limit. `tooManyAttempts`: too many within a window (sign-in, reset requests, new applications, invitations, balance requests, signing codes, drawdown requests, and the calls that carry a link's token: sign-up and reset links, the signing page), with `Retry-After`, the seconds until the next one is let through. A refused call changes nothing. The signing code's own limits, `signingCodeLimit` (codes asked for with one link) and `signingCodeAttempts` (wrong codes), end with a new link or a new code rather than a wait, and carry no `Retry-After`. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait; sent with `tooManyAttempts`. */
@@ -2433,6 +2436,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     completeSignUp: {
@@ -2463,6 +2467,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestPasswordReset: {
@@ -2520,6 +2525,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updatePassword: {
@@ -2550,6 +2556,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listUsers: {
@@ -3330,6 +3337,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     sendSigningCode: {
@@ -3839,6 +3847,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getDrawdownsAggregate: {

@@ -7,8 +7,11 @@ import {
   DEPENDANTS_MAX,
   EMAIL_MAX_LENGTH,
   FORM_E_MAX_FILES,
+  PERCENT_MAX,
   TEXT_MAX_LENGTH,
+  YEARS_MAX,
 } from '../rules/limits';
+import { MONEY_MAX_POUNDS } from '../rules/money';
 import { addressCoverage, addressKey, isoDay, latestMovedInDay, todayDay } from './address';
 import {
   addressEntryTypes,
@@ -58,10 +61,15 @@ const wholeNumber = (min: number, max: number) =>
     v.minValue(min, min === 0 ? 'positive' : 'invalid'),
     v.maxValue(max, 'invalid'),
   );
-/** Money: any finite amount of 0 or more (the contract sets no upper bound). */
-const money = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'));
-const percent = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'percent'), v.maxValue(100, 'percent'));
-const years = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'), v.maxValue(100, 'invalid'));
+/** Money: pounds from 0 up to the business's bound on any amount (the contract's maximum too). */
+const money = v.pipe(
+  v.number('invalid'),
+  v.finite('invalid'),
+  v.minValue(0, 'positive'),
+  v.maxValue(MONEY_MAX_POUNDS, 'amountTooLarge'),
+);
+const percent = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'percent'), v.maxValue(PERCENT_MAX, 'percent'));
+const years = v.pipe(v.number('invalid'), v.finite('invalid'), v.minValue(0, 'positive'), v.maxValue(YEARS_MAX, 'invalid'));
 const isoDate = v.pipe(
   v.string('date'),
   v.check((s) => isoDay(s) !== null, 'date'),

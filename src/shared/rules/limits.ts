@@ -92,3 +92,28 @@ export const BALANCE_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 /** Corrections of a client's email and new invitations: at most this many per application a window (decision 344). */
 export const CLIENT_INVITATIONS_PER_WINDOW = 5;
 export const CLIENT_INVITATION_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The public calls that carry a link's token (sign-up and reset links: check and set the password;
+ * the signing page: open, ask for a code, sign) within the window: per client address over every
+ * link, and per link over every address (docs/decisions.md 550). A stranger without the link
+ * cannot spend its count; one address cannot try links in bulk. Our own bounds (not in the spec).
+ */
+export const LINK_CALLS_PER_ADDRESS = 100;
+export const LINK_CALLS_PER_LINK = 30;
+export const LINK_CALL_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Drawdown requests (each emails the provider): per loan and per lawyer (or staff member) within
+ * the window, far above what a lawyer's work needs (docs/decisions.md 551). Our own bounds.
+ */
+export const DRAWDOWN_REQUESTS_PER_LOAN = 10;
+export const DRAWDOWN_REQUESTS_PER_REQUESTER = 50;
+export const DRAWDOWN_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A drawdown request's invoice number: a reference, not prose (openapi maxLength; decision 552). */
+export const INVOICE_NUMBER_MAX_LENGTH = 100;
+/** A date typed as text (DD/MM/YYYY, spaces around it allowed): anything longer cannot be one (openapi maxLength). */
+export const DATE_TEXT_MAX_LENGTH = 32;
+/** Years (with an employer, married): 0 to this (openapi maximum). */
+export const YEARS_MAX = 100;
+/** A percentage: 0 to 100 (openapi maximum). */
+export const PERCENT_MAX = 100;

@@ -1,6 +1,7 @@
 import { drawdownCreditCode, type CreditLimit } from './credit';
 import { drawdownDateCode, drawdownDateFields } from './drawdown-dates';
 import { lawyerDeclarationKeys, type LawyerDeclarationKey } from './loan-labels';
+import { DATE_TEXT_MAX_LENGTH, INVOICE_NUMBER_MAX_LENGTH } from './limits';
 
 /**
  * Money: pounds with pence on the wire and on screen (a JSON number, £1,234.56), integer pence in
@@ -11,6 +12,8 @@ import { lawyerDeclarationKeys, type LawyerDeclarationKey } from './loan-labels'
 
 /** Our own bound on any amount: £1,000,000,000 (well inside the integers a number holds exactly). */
 export const MONEY_MAX_PENCE = 100_000_000_000;
+/** The same bound in pounds, as the wire carries amounts (openapi `maximum` of every amount a request carries). */
+export const MONEY_MAX_POUNDS = MONEY_MAX_PENCE / 100;
 
 /**
  * Pounds (a number, or a decimal string as typed) to integer pence, exactly: the shortest decimal
@@ -76,7 +79,7 @@ export function drawdownAmountCode(pounds: number | string | undefined | null, c
   if (Number.isNaN(value)) return 'required';
   if (value < 0) return 'positive';
   if (value === 0) return 'greaterThanZero';
-  if (value > MONEY_MAX_PENCE / 100) return 'amountTooLarge';
+  if (value > MONEY_MAX_POUNDS) return 'amountTooLarge';
   const pence = toPence(pounds);
   if (pence === undefined) return 'pence';
   return credit === undefined ? undefined : drawdownCreditCode(pence, credit);
@@ -112,6 +115,19 @@ export interface DrawdownRequestFields {
 export const drawdownRequestTextFields = ['invoiceNumber', 'stageOfCase', 'reaplyAssets'] as const;
 
 /**
+ * The request's short texts and their lengths (openapi maxLength; docs/decisions.md 552): the
+ * invoice number is a reference and a date is ten characters, so either far longer is refused;
+ * the prose fields keep the spec's default for text (TEXT_MAX_LENGTH).
+ */
+export const drawdownFieldMaxLength = {
+  invoiceNumber: INVOICE_NUMBER_MAX_LENGTH,
+  nextHearingDate: DATE_TEXT_MAX_LENGTH,
+  finalOrderDate: DATE_TEXT_MAX_LENGTH,
+  expectedRepaymentDate: DATE_TEXT_MAX_LENGTH,
+  clientExpectedRepaymentDate: DATE_TEXT_MAX_LENGTH,
+} as const;
+
+/**
  * Field path → code for a drawdown request (spec section 5): the amount (against the credit limit
  * when given, in pence), every text field, the dates (real dates, not before `today`), material
  * changes with their details when there were some, and all seven statements
@@ -134,6 +150,8 @@ export function drawdownRequestCodes(
     const code = drawdownDateCode(request.clientExpectedRepaymentDate, today);
     if (code) codes.clientExpectedRepaymentDate = code;
   }
+  for (const [field, max] of Object.entries(drawdownFieldMaxLength))
+    if ((request[field as keyof typeof drawdownFieldMaxLength]?.length ?? 0) > max) codes[field] = 'tooLong';
   if (typeof request.materialChanges !== 'boolean') codes.materialChanges = 'required';
   else if (request.materialChanges && !request.materialChangesDetails?.trim()) codes.materialChangesDetails = 'required';
   for (const key of lawyerDeclarationKeys)

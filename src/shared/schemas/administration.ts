@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { TEXT_MAX_LENGTH } from '../rules/limits';
+import { MONEY_MAX_POUNDS } from '../rules/money';
 import { emailSchema, isPhoneNumber } from './account';
 
 /**
@@ -68,7 +69,7 @@ export const feeSchema = v.pipe(
   v.number('required'),
   v.finite('invalid'),
   v.minValue(0, 'positive'),
-  v.maxValue(1_000_000_000, 'invalid'),
+  v.maxValue(MONEY_MAX_POUNDS, 'amountTooLarge'),
   v.check((pounds) => Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6, 'invalid'),
 );
 

@@ -63,6 +63,28 @@ describe('password reset', () => {
     expect(screen.getByRole('link', { name: 'reset password' }).getAttribute('href')).toBe('/reset');
   });
 
+  it('/reset/validate/:uuid says to wait when the link is checked too often (429), not that it is invalid', async () => {
+    renderApp('/reset/validate/busy', {
+      handlers: { 'POST /users/reset/validate': () => json(429, { error: 'tooManyAttempts', retryAfter: 600 }) },
+    });
+    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeTruthy();
+    expect(screen.queryByText('Invalid reset password token')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'update' }).disabled).toBe(true);
+  });
+
+  it('/reset/validate/:uuid says to wait when setting the password is refused with 429', async () => {
+    const { user } = renderApp('/reset/validate/tok-4', {
+      handlers: {
+        'POST /users/reset/validate': () => json(200, { login: 'lawyer@example.com' }),
+        'POST /users/reset/update': () => json(429, { error: 'tooManyAttempts', retryAfter: 600 }),
+      },
+    });
+    await user.type(await screen.findByLabelText('Password'), 'Another-pass-1');
+    await user.click(screen.getByRole('button', { name: 'update' }));
+    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeTruthy();
+    expect(screen.queryByText('Invalid reset password token')).toBeNull();
+  });
+
   it('/reset/validate/:uuid checks the link inside the email field and sends only the token', async () => {
     let answer: (response: Response) => void = () => undefined;
     const { calls } = renderApp('/reset/validate/tok-2?login=someone%40example.com', {

@@ -2,10 +2,11 @@ import { passwordUpdateSchema } from '../../../shared/schemas/account';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { SetPasswordForm } from './set-password-form';
+import { tokenAnswer, type TokenAnswer } from './use-token-check';
 
-async function validateResetLink(token: string): Promise<string | null> {
-  const { data } = await api.POST('/users/reset/validate', { body: { token } });
-  return data?.login ?? null;
+async function validateResetLink(token: string): Promise<TokenAnswer> {
+  const { data, response } = await api.POST('/users/reset/validate', { body: { token } });
+  return tokenAnswer(response.status, data?.login);
 }
 
 function updatePassword(input: { token: string; login: string; password: string }) {

@@ -11,7 +11,7 @@ import { useForm, useSubmit } from '../../ui/use-form';
 import type { ApiAnswer } from '../../api/failure';
 import { accountCall } from './account-call';
 import { startSession, type SessionUser } from '../../session/session';
-import { useTokenCheck } from './use-token-check';
+import { useTokenCheck, type TokenAnswer } from './use-token-check';
 
 /** A new session, as the password calls answer it (sign-up names its token `userToken`). */
 export interface NewSession {
@@ -29,8 +29,8 @@ export interface SetPasswordFormProps {
   checkingLabel: string;
   /** The shared schema the server runs again for this call (both hold a login and a new password). */
   schema: typeof signUpSchema | typeof passwordUpdateSchema;
-  /** Checks the link's token: the account's email, null when refused; throws without an answer. */
-  checkToken: (token: string) => Promise<string | null>;
+  /** Checks the link's token: the account's email, or why not; throws without an answer. */
+  checkToken: (token: string) => Promise<TokenAnswer>;
   /** Sets the password with the link's token and starts a session. */
   complete: (input: { token: string; login: string; password: string }) => Promise<ApiAnswer<NewSession>>;
   /** Where the user goes once signed in. */
@@ -126,7 +126,15 @@ export function SetPasswordForm({
             {submitLabel}
           </Button>
         </div>
-        <FormMessage message={token.status === 'unavailable' ? errorMessages.offline : message} />
+        <FormMessage
+          message={
+            token.status === 'unavailable'
+              ? errorMessages.offline
+              : token.status === 'tooMany'
+                ? errorMessages.tooManyAttempts
+                : message
+          }
+        />
       </form>
     </PublicPage>
   );

@@ -25,6 +25,15 @@ describe('sign-up page', () => {
     expect(email.disabled).toBe(true);
   });
 
+  it('says to wait when the invitation is checked too often (429), not that it is invalid', async () => {
+    renderApp('/sign-up/busy', {
+      handlers: { 'POST /users/sign-up/validate': () => json(429, { error: 'tooManyAttempts', retryAfter: 600 }) },
+    });
+    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeTruthy();
+    expect(screen.queryByText('Invalid reset password token')).toBeNull();
+    expect(signUpButton().disabled).toBe(true);
+  });
+
   it('shows the check inside the email field, so the form does not move when it answers', async () => {
     let answer: (response: Response) => void = () => undefined;
     renderApp('/sign-up/abc-123', {

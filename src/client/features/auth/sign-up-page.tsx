@@ -3,10 +3,11 @@ import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
 import { SetPasswordForm, type NewSession } from './set-password-form';
 import type { ApiAnswer } from '../../api/failure';
+import { tokenAnswer, type TokenAnswer } from './use-token-check';
 
-async function validateInvitation(uuid: string): Promise<string | null> {
-  const { data } = await api.POST('/users/sign-up/validate', { body: { uuid } });
-  return data?.data[0]?.login ?? null;
+async function validateInvitation(uuid: string): Promise<TokenAnswer> {
+  const { data, response } = await api.POST('/users/sign-up/validate', { body: { uuid } });
+  return tokenAnswer(response.status, data?.data[0]?.login);
 }
 
 async function completeSignUp(input: { token: string; login: string; password: string }): Promise<ApiAnswer<NewSession>> {

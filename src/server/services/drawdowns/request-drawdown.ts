@@ -10,6 +10,7 @@ import { loanIsOpen } from '../../../shared/rules/transitions';
 import type { components } from '../../../shared/api/schema';
 import { findLoan, findLoanOfApplication, lockLoan, type LoanRow } from '../loans/find-loan';
 import { facilityOf } from '../loans/present-loan';
+import { countDrawdownRequest } from '../../auth/drawdown-request-limit';
 import { checkedRequest } from './checked-request';
 import { tellDrawdownStatus } from './drawdown-notices';
 import { findDrawdown } from './find-drawdown';
@@ -25,7 +26,9 @@ function assertOpen(loan: LoanRow): void {
  * the amount may not exceed the credit available (400 `exceedsCredit`; `exceedsSignedCredit` when it
  * fits only a facility still waiting for the client's signature: docs/decisions.md, 509), counted
  * under the loan's row lock so that requests arriving together queue there and can never together
- * draw more than the credit the client signed for. Audited; the provider is told.
+ * draw more than the credit the client signed for. At most so many a day per loan and per lawyer
+ * (429 `tooManyAttempts` with Retry-After, nothing written: docs/decisions.md 551). Audited; the
+ * provider is told.
  */
 export async function requestDrawdown({ db, actor, config }: ServiceContext, body: components['schemas']['DrawdownRequest']) {
   const values = checkedRequest(body);
@@ -39,6 +42,8 @@ export async function requestDrawdown({ db, actor, config }: ServiceContext, bod
     // Only the signed facility may be drawn: above it, a pending variation answers `exceedsSignedCredit`.
     const code = drawdownAmountCode(body.amount, creditLimit(facilityOf(locked)));
     if (code) throw AppError.ruleFailed({ amount: code });
+    // Counted last, under the loan's lock: only a request that would be written spends a count.
+    await countDrawdownRequest(tx, { loanId: locked.id, user: actor });
     const [row] = await tx
       .insert(drawdowns)
       .values({ loanId: locked.id, status: 'requested', requestedBy: actor.id, ...values })

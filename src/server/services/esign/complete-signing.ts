@@ -13,6 +13,7 @@ import {
   readStoredBytes,
   recordEnvelopeEvent,
 } from './envelope-record';
+import { countLinkCall } from '../../auth/link-call-limit';
 import { recordSignedEnvelope, signedResult, type SigningResult } from './record-signed-envelope';
 import { signingCodeHash } from './send-signing-code';
 
@@ -65,6 +66,7 @@ export async function completeSigning(
   input: { token: string; code: string; agree: true },
 ): Promise<SigningResult> {
   const { db, actor, config, storage } = ctx;
+  await countLinkCall(db, { token: input.token, address: ctx.origin.address });
   const first = await findEnvelopeByToken(ctx, input.token);
   if (first.envelope.status === 'signed') return signedResult(db, first.envelope);
   if (!(await envelopeSignable(db, first.envelope, first.application))) throw new AppError(409, 'conflict');

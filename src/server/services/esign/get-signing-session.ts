@@ -6,6 +6,7 @@ import type { components } from '../../../shared/api/schema';
 import type { DocumentType } from '../../../shared/rules/document-types';
 import { SIGNING_CODE_MAX_ATTEMPTS } from '../../../shared/rules/esign';
 import { toPounds } from '../../../shared/rules/money';
+import { countLinkCall } from '../../auth/link-call-limit';
 import { envelopeDocumentsOf, findEnvelopeByToken, maskEmail, recordEnvelopeEvent } from './envelope-record';
 
 type SigningSession = components['schemas']['SigningSession'];
@@ -17,6 +18,7 @@ type SigningSession = components['schemas']['SigningSession'];
  */
 export async function getSigningSession(ctx: ServiceContext, input: { token: string }): Promise<SigningSession> {
   const { db, actor } = ctx;
+  await countLinkCall(db, { token: input.token, address: ctx.origin.address });
   const { envelope, application } = await findEnvelopeByToken(ctx, input.token);
   if (envelope.status !== 'signed') {
     const opened = await db

@@ -7,6 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
 import { takeAttempt } from '../rate-limit';
+import { countLinkCall } from '../../auth/link-call-limit';
 import type { ServiceContext } from '../context';
 import {
   SIGNING_CODE_DAY_MS,
@@ -33,6 +34,7 @@ export async function sendSigningCode(
   input: { token: string },
 ): Promise<{ sentTo: string; expiresAt: string }> {
   const { db, actor, config } = ctx;
+  await countLinkCall(db, { token: input.token, address: ctx.origin.address });
   await findEnvelopeByToken(ctx, input.token);
   return db.transaction(async (tx) => {
     const { envelope, application } = await findEnvelopeByToken({ db: tx, actor }, input.token, { forUpdate: true });

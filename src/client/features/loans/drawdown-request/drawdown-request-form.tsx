@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { amountMessage, errorMessages, messageForCode } from '../../../../shared/rules/error-codes';
 import { DRAWDOWN_DATE_HINT } from '../../../../shared/rules/drawdown-dates';
 import { formatMoney } from '../../../../shared/rules/formats';
+import { drawdownFieldMaxLength } from '../../../../shared/rules/money';
 import {
   declarationDetailsLabel,
   drawdownFieldLabels,
@@ -357,6 +358,9 @@ export function DrawdownRequestForm({
       onValueChange={(next) => change(field, (current) => ({ ...current, [field]: next }))}
       onBlur={() => touch(field)}
       error={errorOf(field)}
+      {...(field in drawdownFieldMaxLength
+        ? { maxLength: drawdownFieldMaxLength[field as keyof typeof drawdownFieldMaxLength] }
+        : {})}
       {...(hint ? { hint } : {})}
     />
   );
