@@ -178,7 +178,7 @@ describe('POST /solicitors', () => {
       ],
       [{ ...valid(), contactNumber: '12345' }, { contactNumber: 'phone' }],
       [{ ...valid(), fee: 10.005 }, { fee: 'invalid' }],
-      [{ ...valid(), fee: -1 }, { fee: 'invalid' }],
+      [{ ...valid(), fee: -1 }, { fee: 'positive' }],
       [{ ...valid(), fee: '250' }, { fee: 'invalid' }],
       [{ ...valid(), email: 'ADVICE@greenway-legal.test' }, { email: 'addressUsed' }],
       [{ ...valid(), address: { town: 'London' } }, { 'address.town': 'unknownField' }],
