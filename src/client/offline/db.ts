@@ -55,6 +55,8 @@ export const outboxRowSchema = v.object({
   draftUpdatedAt: v.optional(v.number()),
   createdAt: v.optional(v.number(), 0),
   attempts: v.optional(v.number(), 0),
+  /** Until when the server asked this write to wait (a 429's Retry-After, epoch ms): a form says so. */
+  heldUntil: v.optional(v.number()),
 });
 export type OutboxRow = v.InferOutput<typeof outboxRowSchema>;
 

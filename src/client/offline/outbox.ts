@@ -203,12 +203,20 @@ export async function removeQueued(predicate: (row: { id: string; kind: string; 
 
 /** The signed-in user's queued writes of one kind, in order, their payloads checked by the kind's schema. */
 export async function readQueued<K extends MutationKind>(userId: number, kind: K): Promise<MutationKinds[K][]> {
+  return (await readQueuedWrites(userId, kind)).map((write) => write.payload);
+}
+
+/** As readQueued, with until when the server asked each write to wait (a 429), if it did. */
+export async function readQueuedWrites<K extends MutationKind>(
+  userId: number,
+  kind: K,
+): Promise<{ payload: MutationKinds[K]; heldUntil: number | null }[]> {
   const handler = handlerOf(kind);
   if (!handler) return [];
   const rows = readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
   return rows.flatMap((row) => {
     if (row.kind !== kind) return [];
     const payload = v.safeParse(handler.payload, row.payload);
-    return payload.success ? [payload.output as MutationKinds[K]] : [];
+    return payload.success ? [{ payload: payload.output as MutationKinds[K], heldUntil: row.heldUntil ?? null }] : [];
   });
 }

@@ -412,7 +412,11 @@ async function sendOne(
       current.pausedToken = currentToken();
       return { stop: 'paused' };
     case 'retry':
-      if (outcome.retryAfterMs !== undefined) scheduleRetry(current, outcome.retryAfterMs);
+      if (outcome.retryAfterMs !== undefined) {
+        // Over a limit (429): kept, sent again after the wait; its form says why it waits (decision 554).
+        await db.outbox.update(row.seq, { heldUntil: Date.now() + outcome.retryAfterMs });
+        scheduleRetry(current, outcome.retryAfterMs);
+      }
       return { stop: 'offline' };
     default:
       current.failures = 0;

@@ -582,6 +582,32 @@ describe('drawdown request form', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('over the limit (429): keeps the request, says why it waits instead of blaming the connection', async () => {
+    await writeDraft(1, requestDraftKey(1), filled);
+    let sent = 0;
+    const { user } = renderApp('/loans/1', {
+      role: 'lawyer',
+      handlers: loanHandlers(requestable, {
+        'POST /drawdowns': () => {
+          sent += 1;
+          return json(429, { error: 'tooManyAttempts', retryAfter: 3600 });
+        },
+      }),
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Invoice number').value).toBe('INV-204'));
+    await user.click(screen.getByRole('button', { name: 'request drawdown' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText(
+        'Your request for £1,500.00 is not sent yet: Too many attempts. Please wait a few minutes and try again. It is kept on this device and sent by itself once the wait is over.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/is waiting for a connection/)).toBeNull();
+    const [row] = await db.outbox.toArray();
+    expect(row!.heldUntil! - Date.now()).toBeGreaterThan(3500_000);
+    expect(sent).toBe(1);
+  });
+
   it("a refusal keeps the draft with the server's message on its field and counts in 'Needs your attention'", async () => {
     await writeDraft(1, requestDraftKey(1), filled);
     const { user } = renderApp('/loans/1', {

@@ -236,7 +236,7 @@ export function DrawdownRequestForm({
       <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
         {heading}
         <p className="loan-notice" role="status">
-          {target.waitingText(formatMoney(queued[0]!))}
+          {target.waitingText(formatMoney(queued[0]!.amount), queued[0]!.held)}
         </p>
       </section>
     );

@@ -1,4 +1,5 @@
-import { enqueue, readQueued } from '../../../offline/outbox';
+import { errorMessages } from '../../../../shared/rules/error-codes';
+import { enqueue, readQueuedWrites } from '../../../offline/outbox';
 import { paths } from '../../../routing/paths';
 import { requestDraftKey } from '../offline/request-drawdown-mutation';
 import { editDraftKey } from '../offline/update-drawdown-mutation';
@@ -24,8 +25,9 @@ export interface RequestTarget {
   confirmation: string;
   discardQuestion: string;
   /** The amounts of this target's writes still in the outbox (at most one: the form waits for it). */
-  readWaiting: (userId: number) => Promise<number[]>;
-  waitingText: (amount: string) => string;
+  /** The waiting writes' amounts, each with whether the server asked it to wait (a 429: decision 554). */
+  readWaiting: (userId: number) => Promise<{ amount: number; held: boolean }[]>;
+  waitingText: (amount: string, held: boolean) => string;
   /** A kept draft the page takes no write of now; `reason` is the server's words when it was refused. */
   heldText: (amount: string | null, reason: string | null) => string;
   enqueue: (request: DrawdownRequest) => Promise<string>;
@@ -35,6 +37,11 @@ export interface RequestTarget {
   openAfterSent?: number;
   /** Where 'cancel' goes, once the draft is discarded (a change has one; a new request keeps its draft). */
   cancelTo?: string;
+}
+
+/** A write the server asked to wait (429) whose wait is not over yet. */
+function isHeld(heldUntil: number | null): boolean {
+  return heldUntil !== null && heldUntil > Date.now();
 }
 
 export function newRequestTarget(loanId: number): RequestTarget {
@@ -47,8 +54,13 @@ export function newRequestTarget(loanId: number): RequestTarget {
     confirmation: REQUEST_CONFIRMATION,
     discardQuestion: 'Are you sure you want to discard this drawdown request?',
     readWaiting: async (userId) =>
-      (await readQueued(userId, 'requestDrawdown')).filter((item) => item.loanId === loanId).map((item) => item.request.amount),
-    waitingText: (amount) => `Your request for ${amount} is waiting for a connection. It will be sent once you are back online.`,
+      (await readQueuedWrites(userId, 'requestDrawdown'))
+        .filter((write) => write.payload.loanId === loanId)
+        .map((write) => ({ amount: write.payload.request.amount, held: isHeld(write.heldUntil) })),
+    waitingText: (amount, held) =>
+      held
+        ? `Your request for ${amount} is not sent yet: ${errorMessages.tooManyAttempts} It is kept on this device and sent by itself once the wait is over.`
+        : `Your request for ${amount} is waiting for a connection. It will be sent once you are back online.`,
     heldText: (amount, reason) => {
       const what = amount ? `Your drawdown request for ${amount}` : 'Your drawdown request';
       const kept = 'It is kept on this device and comes back here once the loan takes requests again.';
@@ -72,11 +84,13 @@ export function editRequestTarget(drawdownId: number, loanId: number, current: R
     confirmation: CHANGE_CONFIRMATION,
     discardQuestion: 'Are you sure you want to discard these changes?',
     readWaiting: async (userId) =>
-      (await readQueued(userId, 'updateDrawdown'))
-        .filter((item) => item.drawdownId === drawdownId)
-        .map((item) => item.request.amount),
-    waitingText: (amount) =>
-      `Your changes to this request (${amount}) are waiting for a connection. They will be sent once you are back online.`,
+      (await readQueuedWrites(userId, 'updateDrawdown'))
+        .filter((write) => write.payload.drawdownId === drawdownId)
+        .map((write) => ({ amount: write.payload.request.amount, held: isHeld(write.heldUntil) })),
+    waitingText: (amount, held) =>
+      held
+        ? `Your changes to this request (${amount}) are not sent yet: ${errorMessages.tooManyAttempts} They are kept on this device and sent by themselves once the wait is over.`
+        : `Your changes to this request (${amount}) are waiting for a connection. They will be sent once you are back online.`,
     heldText: (amount, reason) => {
       const what = amount ? `Your changes to this request (${amount})` : 'Your changes to this request';
       const kept = 'They are kept on this device until you discard them.';
