@@ -99,8 +99,8 @@ export const CLIENT_INVITATION_WINDOW_MS = 60 * 60_000;
  * link, and per link over every address (docs/decisions.md 550). A stranger without the link
  * cannot spend its count; one address cannot try links in bulk. Our own bounds (not in the spec).
  */
-export const LINK_CALLS_PER_ADDRESS = 100;
-export const LINK_CALLS_PER_LINK = 30;
+export const LINK_CALLS_PER_ADDRESS = 200;
+export const LINK_CALLS_PER_LINK = 20;
 export const LINK_CALL_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Drawdown requests (each emails the provider): per loan and per lawyer (or staff member) within
