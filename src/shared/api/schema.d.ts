@@ -920,7 +920,7 @@ export interface paths {
          *     clientExpectedRepaymentDate when given): 'required', 'dateFormat' (not written DD/MM/YYYY),
          *     'noSuchDate' (31/02/2027), 'pastDate' (before today in the UK).
          *     409 when the loan is not open.
-         *     429 `tooManyAttempts` (with Retry-After) beyond 10 requests a day on one loan or 50 a day by one
+         *     429 `tooManyAttempts` (with Retry-After) beyond 20 requests a day on one loan or 50 a day by one
          *     lawyer; nothing is written and no email goes.
          */
         post: operations["createDrawdown"];

@@ -106,7 +106,7 @@ export const LINK_CALL_WINDOW_MS = 15 * 60 * 1000;
  * Drawdown requests (each emails the provider): per loan and per lawyer (or staff member) within
  * the window, far above what a lawyer's work needs (docs/decisions.md 551). Our own bounds.
  */
-export const DRAWDOWN_REQUESTS_PER_LOAN = 10;
+export const DRAWDOWN_REQUESTS_PER_LOAN = 20;
 export const DRAWDOWN_REQUESTS_PER_REQUESTER = 50;
 export const DRAWDOWN_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A drawdown request's invoice number: a reference, not prose (openapi maxLength; decision 552). */
