@@ -360,7 +360,8 @@ export const extractTables: readonly ExtractTable[] = [
  */
 export const excludedTables: Readonly<Record<string, string>> = {
   idempotency_keys: 'the stored answers of offline writes, kept to be replayed: they hold whatever an answer held',
-  rate_limits: 'short-lived counters of failed sign-ins, keyed by account and network address',
+  rate_limits:
+    'short-lived counters of the rate limits (sign-in, reset requests, link calls, new applications, drawdown requests), keyed by account, link hash, record or network address',
   signing_certificates: "the provider's signing key (decision 284): whoever holds it can sign as the provider",
   stored_files: 'where the bytes of stored files are (decision 350); the extract carries no file contents',
   stored_file_chunks: 'the contents of uploaded and generated files (decision 350): never in the extract',
