@@ -18,6 +18,10 @@ import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
+import { fileStorage } from './files/storage';
+import { registerHealth } from './ops/health';
+import { createLifecycle, type Lifecycle } from './ops/lifecycle';
+import { registerMetrics } from './ops/metrics';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { CONTRACT_PATH } from './paths';
 import { handlers } from './routes';
@@ -32,10 +36,17 @@ export interface AppOptions {
   db: Database;
   /** true: log to standard output; a destination: log there (tests). */
   logger?: boolean | LogDestination;
+  /** Whether the process is shutting down (main.ts), as /readyz says; a fresh one serves. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  lifecycle = createLifecycle(),
+}: AppOptions): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<http.Server> = {
     logger: logger ? loggerOptions(config.production, logger === true ? undefined : logger) : false,
     // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
@@ -53,6 +64,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // compression below, which only sees routes registered after it, never touches them.
   await serveClient(app, config.staticDir);
   await app.register(fastifyCompress, COMPRESSION);
+
+  // Operations: health for load balancers, metrics for a scraper (docs/decisions.md 560-564).
+  registerHealth(app, { db, storage: () => fileStorage(config, db), lifecycle });
+  registerMetrics(app, { config, db });
 
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
