@@ -76,6 +76,7 @@ export async function buildApp({
     registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, {
       config,
       db,
+      lifecycle,
     });
 
   apiReference(app, { includeDevOnly: config.devMailbox });
@@ -144,7 +145,12 @@ const notImplemented: Handler = async () => {
   throw new AppError(501, 'notImplemented');
 };
 
-function registerOperation(app: FastifyInstance, op: Operation, handler: Handler, ctx: { config: Config; db: Database }): void {
+function registerOperation(
+  app: FastifyInstance,
+  op: Operation,
+  handler: Handler,
+  { lifecycle, ...ctx }: { config: Config; db: Database; lifecycle: Lifecycle },
+): void {
   const { body, ...others } = op.schema;
   // Only the parts the contract declares (an explicit undefined reads to Fastify as a missing schema).
   const schema = Object.fromEntries(
@@ -179,7 +185,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.
-      const result = await handler(request as never, reply, ctx);
+      // Counted while it runs: a shutdown waits for it to clean up (ops/lifecycle.ts).
+      const result = await lifecycle.track(() => handler(request as never, reply, ctx));
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return result;

@@ -37,6 +37,12 @@ export class DatabaseClosing extends Error {
   }
 }
 
+/** Whether an error is, or was caused by, the gate's refusal (drizzle wraps a driver's errors). */
+export function isDatabaseClosing(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof DatabaseClosing) return true;
+  return false;
+}
+
 /** A shutdown's gate: closed once, checked before every statement and before every commit. */
 class WorkGate {
   closed = false;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import { DatabaseClosing, ungated, type Database } from '../db/connection';
+import { isDatabaseClosing, ungated, type Database } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './app-error';
 
@@ -47,6 +47,15 @@ function heldOn(db: Database): Set<Claim> {
   return set;
 }
 
+/** Releases under way (a connection that closed before its body arrived): a shutdown waits for them. */
+const releasing = new WeakMap<Database, Set<Promise<void>>>();
+
+function releasingOn(db: Database): Set<Promise<void>> {
+  let set = releasing.get(db);
+  if (!set) releasing.set(db, (set = new Set()));
+  return set;
+}
+
 /** How many idempotency claims requests of this process hold now (docs/decisions.md 563). */
 export function idempotencyClaimsHeld(db: Database): number {
   return held.get(db)?.size ?? 0;
@@ -61,7 +70,7 @@ async function onClaim<T>(db: Database, statement: (db: Database) => Promise<T>)
   try {
     return await statement(db);
   } catch (error) {
-    if (!(error instanceof DatabaseClosing)) throw error;
+    if (!isDatabaseClosing(error)) throw error;
     return statement(ungated(db));
   }
 }
@@ -72,6 +81,7 @@ async function onClaim<T>(db: Database, statement: (db: Database) => Promise<T>)
  * client's retry runs at once on another process, or on this one restarted.
  */
 export async function releaseHeldClaims(db: Database): Promise<number> {
+  await Promise.all(releasing.get(db) ?? []);
   const set = held.get(db);
   if (!set) return 0;
   const all = [...set];
@@ -155,7 +165,9 @@ export function idempotencyHooks(
     reply.raw.once('close', () => {
       if (bodyArrived(request)) return;
       const claim = take(request);
-      if (claim) void release(request, claim);
+      if (!claim) return;
+      const pending = release(request, claim).finally(() => releasingOn(db).delete(pending));
+      releasingOn(db).add(pending);
     });
   };
 

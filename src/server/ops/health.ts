@@ -34,7 +34,13 @@ export function registerHealth(
   const answer = (reply: FastifyReply, status: 200 | 503, body: { status: 'ok' | 'unavailable' | 'shuttingDown' }) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
 
-  const routeOptions = { logLevel: 'warn' as const, config: { operations: true } };
+  // While shutting down, every answer closes its connection: a kept-alive client reconnects (to another process).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.shuttingDown) reply.header('Connection', 'close');
+    return payload;
+  });
+
+  const routeOptions = { logLevel: 'warn' as const };
 
   app.get('/healthz', routeOptions, async (_request, reply) => answer(reply, 200, { status: 'ok' }));
 
