@@ -63,6 +63,25 @@ describe('health endpoints', () => {
     expect(answers).toEqual(Array(60).fill(200));
   });
 
+  it('a probe is not written to the request log, which still has every other request (production logs at info)', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...server.config, production: true },
+      db: server.db,
+      logger: { write: (line) => void lines.push(line) },
+    });
+    try {
+      for (const url of ['/healthz', '/readyz', '/healthz'])
+        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+      const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => entry.req?.url ?? []);
+      expect(urls).toContain('/api/config');
+      expect(urls.filter((url) => /healthz|readyz/.test(url))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('/readyz answers 503 when the file store takes no write, saying no more than unavailable, and 200 once it does', async () => {
     const store = server.storage();
     replaceFileStorage(server.config, server.db, new ReadOnlyStore());
@@ -116,12 +135,6 @@ describe('health endpoints', () => {
       await app.close();
     }
   });
-
-  it('/metrics is not served without METRICS_TOKEN', async () => {
-    const res = await server.call({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('# HELP');
-  });
 });
 
 describe('metrics, with METRICS_TOKEN', () => {
@@ -134,7 +147,20 @@ describe('metrics, with METRICS_TOKEN', () => {
   }, 120_000);
   afterAll(async () => server?.close());
 
-  it('refuses a scrape without the token or with another one', async () => {
+  it('is served only with METRICS_TOKEN, and only to its bearer', async () => {
+    const withoutToken = await buildApp({ config: { ...server.config, metricsToken: undefined }, db: server.db });
+    try {
+      const res = await withoutToken.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('# HELP');
+    } finally {
+      await withoutToken.close();
+    }
+    expect((await scrape(`Bearer ${METRICS_TOKEN}`)).statusCode).toBe(200);
     for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef0123456789', `Basic ${METRICS_TOKEN}`]) {
       const res = await scrape(authorization);
       expect(res.statusCode, String(authorization)).toBe(401);
