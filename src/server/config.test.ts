@@ -259,3 +259,24 @@ describe('the SMTP settings (SMTP_URL, SMTP_INSECURE_PLAIN)', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).smtpInsecurePlain).toBe(false);
   });
 });
+
+describe('the operations settings (METRICS_TOKEN, SHUTDOWN_*)', () => {
+  const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
+
+  it('serve no metrics and give a shutdown 25 s, with no drain, by default', () => {
+    expect(config({}).metricsToken).toBeUndefined();
+    expect(config({}).timeouts).toMatchObject({ shutdownTimeoutMs: 25_000, shutdownDrainMs: 0 });
+    expect(config({ SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DRAIN_MS: '6000' }).timeouts).toMatchObject({
+      shutdownTimeoutMs: 5000,
+      shutdownDrainMs: 6000,
+    });
+  });
+
+  it('take a metrics token long enough not to be guessed, and refuse others saying why', () => {
+    const token = 'a'.repeat(32);
+    expect(config({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => config({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 32 to 256 characters/);
+    expect(() => config({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN/);
+    expect(() => config({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/shutdownTimeoutMs must be more than 0/);
+  });
+});
