@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { copyPreparedCluster } from './prepared-cluster';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,6 +76,8 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
   const lock = lockDataDir(dataDir);
   try {
     const location = path.join(dataDir, 'pglite');
+    // A new data folder starts from the build's prepared cluster rather than running initdb here.
+    if (!fs.existsSync(path.join(location, 'PG_VERSION'))) copyPreparedCluster(location);
     fs.mkdirSync(location, { recursive: true });
     return await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
   } catch (error) {
@@ -103,9 +106,14 @@ function takeTurns(client: PGlite): void {
   } as typeof client.transaction;
 }
 
+/** Applies the migrations to an embedded database. */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrateEmbedded(client);
   takeTurns(client);
   const close = async () => {
     try {
