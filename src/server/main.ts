@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { answerBackupRequests } from './backup/backup-requests';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
@@ -43,8 +44,19 @@ async function main(): Promise<void> {
     ? startTimestamping(database.db, config, fileStorage(config, database.db), (msg, err) => app.log.error({ err }, msg))
     : undefined;
 
+  // `npm run backup` while this server holds the embedded database's folder (docs/decisions.md 571).
+  const stopBackups =
+    database.kind === 'pglite'
+      ? answerBackupRequests(database, {
+          dataDir: config.dataDir,
+          filesDir: config.filesDir,
+          log: { info: (msg) => app.log.info(msg), error: (msg, err) => app.log.error({ err }, msg) },
+        })
+      : undefined;
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopBackups?.();
     stopMail?.();
     stopHousekeeping();
     stopFileHousekeeping();

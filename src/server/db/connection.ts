@@ -19,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's own folder (DATA_DIR/pglite); none in memory or on PostgreSQL. */
+  folder?: string;
   close(): Promise<void>;
 }
 
@@ -58,10 +60,29 @@ export async function dumpEmbedded(handle: DatabaseHandle): Promise<Blob> {
 }
 
 /**
+ * Runs copy while the embedded database is quiet: inside the one transaction PGlite runs at a time
+ * (no other statement or transaction can start until it ends), after a checkpoint has written
+ * every change to the data folder's files. What copy reads of the folder is then a single snapshot
+ * that opens without recovery (docs/decisions.md 570).
+ */
+export async function whileEmbeddedQuiet<T>(handle: DatabaseHandle, copy: (pgliteFolder: string) => Promise<T>): Promise<T> {
+  if (handle.kind !== 'pglite' || !handle.folder) throw new Error('only an embedded database in a data folder can be copied');
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const folder = handle.folder;
+  return client.transaction(async (tx) => {
+    await tx.exec('checkpoint');
+    return copy(folder);
+  });
+}
+
+/**
  * The extensions the embedded database is created with: the searches' trigram indexes need
  * pg_trgm (docs/decisions.md, 374), which PGlite ships; on PostgreSQL the migration creates it.
  */
 export const pgliteExtensions = { pg_trgm };
+
+/** The embedded database's folder inside DATA_DIR. */
+export const EMBEDDED_DATABASE_FOLDER = 'pglite';
 
 /**
  * The embedded database lives in files one process may open at a time: the data folder is locked
@@ -75,11 +96,12 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
     );
   const lock = lockDataDir(dataDir);
   try {
-    const location = path.join(dataDir, 'pglite');
+    const location = path.join(dataDir, EMBEDDED_DATABASE_FOLDER);
     // A new data folder starts from the build's prepared cluster rather than running initdb here.
     if (!fs.existsSync(path.join(location, 'PG_VERSION'))) copyPreparedCluster(location);
     fs.mkdirSync(location, { recursive: true });
-    return await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
+    const handle = await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
+    return { ...handle, folder: location };
   } catch (error) {
     lock.release();
     throw error;
