@@ -56,7 +56,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    stopBackups?.();
+    await stopBackups?.();
     stopMail?.();
     stopHousekeeping();
     stopFileHousekeeping();

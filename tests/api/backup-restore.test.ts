@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/connection';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { findPostgresBin } from './postgres-global-setup';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -16,7 +18,7 @@ const children: ChildProcess[] = [];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The environment of a process on one data folder: the server, `npm run backup`, `npm run restore`. */
-const envFor = (dataDir: string, port = 0) => ({
+const envFor = (dataDir: string, port = 0, databaseUrl = '') => ({
   ...process.env,
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
@@ -27,7 +29,7 @@ const envFor = (dataDir: string, port = 0) => ({
   FILES_DIR: path.join(dataDir, 'files'),
   SEED_DEMO: '1',
   STATIC_DIR: '/nonexistent',
-  DATABASE_URL: '',
+  DATABASE_URL: databaseUrl,
 });
 
 const freePort = () =>
@@ -44,9 +46,14 @@ interface Server {
 }
 
 /** A real server process (tsx src/server/main.ts) on dataDir, once it says it is ready. */
-async function startServer(dataDir: string): Promise<Server> {
+async function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
+  fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(tsx, ['src/server/main.ts'], { cwd: root, env: envFor(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    cwd: root,
+    env: envFor(dataDir, port, databaseUrl),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -54,12 +61,19 @@ async function startServer(dataDir: string): Promise<Server> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await expect.poll(() => output, { timeout: 120_000, interval: 200 }).toMatch(/Portal ready|Error|Cannot start/);
   expect(output).toContain('Portal ready');
-  const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')) as { pid: number };
+  // tsx runs the server in a child of its own, which shuts down cleanly on SIGTERM: the lock names
+  // it on the embedded database; on PostgreSQL it is tsx's only child.
+  const pid = databaseUrl
+    ? Number(
+        execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+          .trim()
+          .split('\n')[0],
+      )
+    : (JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')) as { pid: number }).pid;
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {
-      // tsx runs the server in a child of its own: the lock names it, and it shuts down cleanly on SIGTERM.
-      process.kill(lock.pid, 'SIGTERM');
+      process.kill(pid, 'SIGTERM');
       await exited;
     },
   };
@@ -81,9 +95,9 @@ function run(script: 'backup' | 'restore', dataDir: string, arg: string): Promis
   });
 }
 
-/** Every table's row count, read straight from an embedded database that no server holds. */
-async function rowCounts(dataDir: string): Promise<Record<string, number>> {
-  const handle = await openDatabase({ dataDir });
+/** Every table's row count, read straight from the database (an embedded one that no server holds). */
+async function rowCounts(dataDir: string, databaseUrl?: string): Promise<Record<string, number>> {
+  const handle = await openDatabase({ dataDir, databaseUrl });
   try {
     const tables = await queryRows<{ name: string }>(
       handle.db,
@@ -194,4 +208,60 @@ describe.skipIf(process.env.API_TEST_DB === 'postgres')('npm run backup and npm 
     expect(damaged.output).toContain('Cannot restore: The backup is damaged');
     expect(fs.existsSync(path.join(scratch, 'elsewhere', 'pglite'))).toBe(false);
   }, 120_000);
+});
+
+/** A new, empty database on the lane's PostgreSQL server, and its address. */
+async function newDatabase(name: string): Promise<string> {
+  const serverUrl = inject('postgresUrl');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return serverUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** The README's command that starts with this program, in its section on backups. */
+function readmeCommand(program: 'pg_dump' | 'pg_restore'): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Backups and restore'));
+  const line = section.split('\n').find((l) => l.startsWith(`${program} `));
+  expect(line, `README: ${program} under Backups and restore`).toBeDefined();
+  return line!;
+}
+
+/** Runs a README command with PostgreSQL's tools of the lane's version first on the PATH. */
+function runCommand(line: string, env: Record<string, string>): void {
+  execFileSync('sh', ['-c', line], {
+    cwd: scratch,
+    env: { ...process.env, ...env, PATH: `${findPostgresBin()}:${process.env.PATH}` },
+    stdio: 'pipe',
+  });
+}
+
+// The README's commands for PostgreSQL: pg_dump while the server runs, pg_restore into a new database.
+describe.runIf(process.env.API_TEST_DB === 'postgres')('pg_dump and pg_restore (PostgreSQL, files in the database)', () => {
+  it("the dump of a running server's database restores into a new database that serves the same records and files", async () => {
+    const suffix = Date.now().toString(36);
+    const originalUrl = await newDatabase(`backup_original_${suffix}`);
+    const dataDir = path.join(scratch, 'pg-server');
+    const server = await startServer(dataDir, originalUrl);
+    let before: Awaited<ReturnType<typeof readAsUser>>;
+    try {
+      before = await readAsUser(server.base, 'admin@demo.test');
+      expect(Object.keys(before.documents).length).toBeGreaterThan(0);
+      runCommand(readmeCommand('pg_dump'), { DATABASE_URL: originalUrl });
+    } finally {
+      await server.stop();
+    }
+    const copyUrl = await newDatabase(`backup_copy_${suffix}`);
+    runCommand(readmeCommand('pg_restore'), { NEW_DATABASE_URL: copyUrl });
+    expect(await rowCounts('memory://', copyUrl)).toEqual(await rowCounts('memory://', originalUrl));
+
+    const again = await startServer(path.join(scratch, 'pg-copy'), copyUrl);
+    try {
+      expect(await readAsUser(again.base, 'admin@demo.test')).toEqual(before);
+    } finally {
+      await again.stop();
+    }
+  }, 300_000);
 });

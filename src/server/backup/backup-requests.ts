@@ -29,7 +29,7 @@ interface BackupAnswerOptions {
 }
 
 /** The server's side: answers every waiting request on the signal, one backup at a time. */
-export function answerBackupRequests(handle: DatabaseHandle, options: BackupAnswerOptions): () => void {
+export function answerBackupRequests(handle: DatabaseHandle, options: BackupAnswerOptions): () => Promise<void> {
   const folder = requestsFolder(options.dataDir);
   fs.mkdirSync(folder, { recursive: true });
   const listener = path.join(folder, BACKUP_LISTENER_FILE);
@@ -41,9 +41,11 @@ export function answerBackupRequests(handle: DatabaseHandle, options: BackupAnsw
       .catch((error) => options.log.error('a backup request failed', error));
   };
   process.on(BACKUP_SIGNAL, onSignal);
-  return () => {
+  // Stopping: no new requests; a backup under way is finished before the database is closed.
+  return async () => {
     process.off(BACKUP_SIGNAL, onSignal);
     fs.rmSync(listener, { force: true });
+    await queue;
   };
 }
 
