@@ -11,9 +11,9 @@ import { projectRoot } from '../paths';
  * against about 400 MB for a restart. A first start now copies the build's cluster (empty,
  * migrated) into DATA_DIR and opens it as a restart does (docs/decisions.md 575).
  */
-const folder = path.join(projectRoot(), 'dist-server');
-export const PREPARED_CLUSTER = path.join(folder, 'pglite-cluster');
-const PREPARED_CLUSTER_VERSION_FILE = path.join(folder, 'pglite-cluster.json');
+export const PREPARED_CLUSTER = path.join(projectRoot(), 'dist-server', 'pglite-cluster');
+/** Beside the cluster's folder: which PGlite made it. */
+const versionFile = (cluster: string) => `${cluster}.json`;
 
 /** The installed PGlite's version: a cluster made by another version is not used. */
 export function pgliteVersion(): string {
@@ -28,10 +28,16 @@ export function pgliteVersion(): string {
  * Makes the prepared cluster (the build's step): initdb once, migrated (the migrations grow the
  * database's WebAssembly memory too). Migrations added after the build are still applied at start.
  */
-export async function writePreparedCluster(extensions: Extensions, migrate: (client: PGlite) => Promise<void>): Promise<void> {
-  fs.rmSync(PREPARED_CLUSTER, { recursive: true, force: true });
-  fs.rmSync(PREPARED_CLUSTER_VERSION_FILE, { force: true });
-  const client = await PGlite.create(PREPARED_CLUSTER, { extensions });
+export async function writePreparedCluster(
+  extensions: Extensions,
+  migrate: (client: PGlite) => Promise<void>,
+  cluster: string = PREPARED_CLUSTER,
+  /** Loaded instead of running initdb (the tests: their migrated dump). */
+  loadDataDir?: Blob,
+): Promise<void> {
+  fs.rmSync(cluster, { recursive: true, force: true });
+  fs.rmSync(versionFile(cluster), { force: true });
+  const client = await PGlite.create(cluster, { extensions, ...(loadDataDir ? { loadDataDir } : {}) });
   try {
     await migrate(client);
     // Written to its files now, so that a copy needs no recovery.
@@ -39,16 +45,16 @@ export async function writePreparedCluster(extensions: Extensions, migrate: (cli
   } finally {
     await client.close();
   }
-  fs.writeFileSync(PREPARED_CLUSTER_VERSION_FILE, JSON.stringify({ pglite: pgliteVersion() }));
+  fs.writeFileSync(versionFile(cluster), JSON.stringify({ pglite: pgliteVersion() }));
 }
 
 /**
  * Puts the prepared cluster into a data folder's new database folder (location, empty). False when
  * there is none (not built, or built by another PGlite): then PGlite runs initdb as before.
  */
-export function copyPreparedCluster(location: string): boolean {
+export function copyPreparedCluster(location: string, cluster: string = PREPARED_CLUSTER): boolean {
   try {
-    const made = JSON.parse(fs.readFileSync(PREPARED_CLUSTER_VERSION_FILE, 'utf8')) as { pglite?: string };
+    const made = JSON.parse(fs.readFileSync(versionFile(cluster), 'utf8')) as { pglite?: string };
     if (made.pglite !== pgliteVersion()) return false;
   } catch {
     return false;
@@ -56,7 +62,7 @@ export function copyPreparedCluster(location: string): boolean {
   // Copied beside it, then renamed: a copy cut short is never taken for a database.
   const partial = `${location}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(PREPARED_CLUSTER, partial, { recursive: true });
+  fs.cpSync(cluster, partial, { recursive: true });
   fs.rmSync(location, { recursive: true, force: true });
   fs.renameSync(partial, location);
   return true;
