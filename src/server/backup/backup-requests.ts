@@ -32,6 +32,9 @@ interface BackupAnswerOptions {
 export function answerBackupRequests(handle: DatabaseHandle, options: BackupAnswerOptions): () => Promise<void> {
   const folder = requestsFolder(options.dataDir);
   fs.mkdirSync(folder, { recursive: true });
+  // A backup cut short by a stop or a crash of this folder's server: only it writes them.
+  for (const name of fs.readdirSync(folder))
+    if (name.endsWith('.partial')) fs.rmSync(path.join(folder, name), { recursive: true, force: true });
   const listener = path.join(folder, BACKUP_LISTENER_FILE);
   fs.writeFileSync(listener, JSON.stringify({ pid: process.pid }));
   let queue = Promise.resolve();
