@@ -55,6 +55,7 @@ export default tseslint.config(
       'dist/**',
       'dist-server/**',
       'data/**',
+      'backups/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',

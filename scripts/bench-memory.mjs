@@ -9,6 +9,11 @@
 // BENCH_DATABASE_URL=postgres://user@host:port/postgres runs each on a fresh database of that
 // PostgreSQL server instead (the server's own memory, without the embedded database's).
 // Linux only (reads /proc).
+//   node scripts/bench-memory.mjs --startup [runs]
+// prints instead the peak resident memory (VmHWM) of the compiled server while it starts: the
+// first start on a fresh DATA_DIR (migrations and the demo seed; from the build's prepared
+// cluster when dist-server/pglite-cluster exists, docs/decisions.md 575) and a restart on the same
+// folder. The embedded database only.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const runs = Number(process.argv[2] ?? 1);
+const startup = process.argv.includes('--startup');
+const runs = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 1);
 
 const modes = {
   'compiled (node dist-server/main.js)': [process.execPath, 'dist-server/main.js'],
@@ -151,6 +157,63 @@ async function freshDatabase() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Peak resident memory (VmHWM) of one process, in MB. */
+function peakRssMb(pid) {
+  return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+/** Starts the compiled server on dataDir, waits until it answers and returns its peak memory so far. */
+async function peakWhileStarting(dataDir) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  const server = spawn(process.execPath, ['dist-server/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 480) throw new Error('the server did not start');
+      try {
+        if ((await fetch(`${base}/api/config`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await sleep(250);
+    }
+    const startMs = Date.now() - started;
+    // The seed's last writes and the first housekeeping pass run just after the server listens.
+    await sleep(2000);
+    return { startMs, peak: peakRssMb(server.pid) };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+if (startup) {
+  const prepared = fs.existsSync(path.join(root, 'dist-server', 'pglite-cluster.json'));
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}, embedded PGlite, ` +
+      `${prepared ? 'from the prepared cluster' : 'no prepared cluster (initdb at first start)'}`,
+  );
+  for (let run = 1; run <= runs; run++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-memory-'));
+    try {
+      const first = await peakWhileStarting(dataDir);
+      const again = await peakWhileStarting(dataDir);
+      console.log(
+        `peak RSS while starting: first start (migrations, demo seed) ${first.peak.toFixed(0)} MB in ${(first.startMs / 1000).toFixed(1)} s · ` +
+          `restart ${again.peak.toFixed(0)} MB in ${(again.startMs / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  process.exit(0);
 }
 
 console.log(

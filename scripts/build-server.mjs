@@ -4,12 +4,16 @@
 //   dist-server/main.js        the server (`npm run serve`: node dist-server/main.js)
 //   dist-server/pdf-worker.js  the PDF worker thread, started by path beside main.js
 //                              (src/server/pdf/render-in-worker.ts)
+//   dist-server/pglite-cluster/ the empty, migrated embedded cluster a new DATA_DIR starts from,
+//                              made by running dist-server/prepare-cluster.js once here
+//                              (docs/decisions.md 575)
 // Not under dist/, which the server serves to anyone. The contract (openapi.yaml) and the
 // migrations are read from the project folder at run time (src/server/paths.ts).
 // `--outdir <folder inside the project>` writes elsewhere (a test's own build: tests/api/graceful-shutdown.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +26,11 @@ fs.rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/pdf/pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'pdf-worker': 'src/server/pdf/pdf-worker.ts',
+    'prepare-cluster': 'src/server/prepare-cluster.ts',
+  },
   outdir,
   bundle: true,
   // Packages stay imports, resolved from node_modules as under tsx: native modules (argon2),
@@ -44,3 +52,7 @@ console.log(
   `[server] ${outputs.map(([file, o]) => `${path.relative(root, file)} ${size(o.bytes)}`).join(', ')} ` +
     `in ${Date.now() - started} ms`,
 );
+
+// initdb in PGlite peaks at about 700 MB: paid here once, not by the server's first start.
+const prepared = spawnSync(process.execPath, [path.join(outdir, 'prepare-cluster.js')], { cwd: root, stdio: 'inherit' });
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);

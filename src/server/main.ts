@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { answerBackupRequests } from './backup/backup-requests';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
@@ -46,6 +47,16 @@ async function main(): Promise<void> {
     ? startTimestamping(database.db, config, fileStorage(config, database.db), (msg, err) => app.log.error({ err }, msg))
     : undefined;
 
+  // `npm run backup` while this server holds the embedded database's folder (docs/decisions.md 571).
+  const stopBackups =
+    database.kind === 'pglite'
+      ? answerBackupRequests(database, {
+          dataDir: config.dataDir,
+          filesDir: config.filesDir,
+          log: { info: (msg) => app.log.info(msg), error: (msg, err) => app.log.error({ err }, msg) },
+        })
+      : undefined;
+
   // A second signal while stopping (Ctrl-C twice) ends the process at once: the handlers are once.
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down (requests in flight get ${config.timeouts.shutdownTimeoutMs} ms)`);
@@ -61,6 +72,8 @@ async function main(): Promise<void> {
           stopHousekeeping();
           stopFileHousekeeping();
           stopTimestamping?.();
+          // A backup under way is finished before the database is closed.
+          return stopBackups?.();
         },
       });
       process.exit(0);

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { copyPreparedCluster } from './prepared-cluster';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's own folder (DATA_DIR/pglite); none in memory or on PostgreSQL. */
+  folder?: string;
   close(): Promise<void>;
   /**
    * From now on every statement of `db` fails, and a transaction not yet committed rolls back:
@@ -104,10 +107,29 @@ export async function dumpEmbedded(handle: DatabaseHandle): Promise<Blob> {
 }
 
 /**
+ * Runs copy while the embedded database is quiet: inside the one transaction PGlite runs at a time
+ * (no other statement or transaction can start until it ends), after a checkpoint has written
+ * every change to the data folder's files. What copy reads of the folder is then a single snapshot
+ * that opens without recovery (docs/decisions.md 570).
+ */
+export async function whileEmbeddedQuiet<T>(handle: DatabaseHandle, copy: (pgliteFolder: string) => Promise<T>): Promise<T> {
+  if (handle.kind !== 'pglite' || !handle.folder) throw new Error('only an embedded database in a data folder can be copied');
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const folder = handle.folder;
+  return client.transaction(async (tx) => {
+    await tx.exec('checkpoint');
+    return copy(folder);
+  });
+}
+
+/**
  * The extensions the embedded database is created with: the searches' trigram indexes need
  * pg_trgm (docs/decisions.md, 374), which PGlite ships; on PostgreSQL the migration creates it.
  */
 export const pgliteExtensions = { pg_trgm };
+
+/** The embedded database's folder inside DATA_DIR. */
+export const EMBEDDED_DATABASE_FOLDER = 'pglite';
 
 /**
  * The embedded database lives in files one process may open at a time: the data folder is locked
@@ -121,9 +143,12 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
     );
   const lock = lockDataDir(dataDir);
   try {
-    const location = path.join(dataDir, 'pglite');
+    const location = path.join(dataDir, EMBEDDED_DATABASE_FOLDER);
+    // A new data folder starts from the build's prepared cluster rather than running initdb here.
+    if (!fs.existsSync(path.join(location, 'PG_VERSION'))) copyPreparedCluster(location);
     fs.mkdirSync(location, { recursive: true });
-    return await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
+    const handle = await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
+    return { ...handle, folder: location };
   } catch (error) {
     lock.release();
     throw error;
@@ -193,9 +218,14 @@ function gateTransaction(tx: Transaction, gate: WorkGate): void {
   }) as typeof tx.exec;
 }
 
+/** Applies the migrations to an embedded database. */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrateEmbedded(client);
   const gate = new WorkGate();
   const turns = takeTurns(client, gate);
   // drizzle's PGlite session only calls query and transaction on its client.

@@ -13,8 +13,11 @@ export interface ShutdownOptions {
   app: FastifyInstance;
   lifecycle: Lifecycle;
   database: DatabaseHandle;
-  /** Stops the background jobs' timers (mail, housekeeping, time-stamps): no new run starts. */
-  stopJobs: () => void;
+  /**
+   * Stops the background jobs (mail, housekeeping, time-stamps, backup requests): no new run starts.
+   * What it returns settles once a run under way has finished; the database waits for it (within the deadline).
+   */
+  stopJobs: () => void | Promise<void>;
   timeoutMs: number;
   drainMs: number;
 }
@@ -41,12 +44,12 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 export async function shutDown(options: ShutdownOptions): Promise<{ ended: number }> {
   const { app, lifecycle, database } = options;
   lifecycle.beginShutdown();
-  options.stopJobs();
+  const jobsStopped = Promise.resolve(options.stopJobs());
   if (options.drainMs > 0) await sleep(options.drainMs);
 
   const closed = app.close();
   let ended = 0;
-  if (!(await within(closed, options.timeoutMs))) {
+  if (!(await within(Promise.all([closed, jobsStopped]), options.timeoutMs))) {
     ended = await openConnections(app);
     app.log.warn(`shutdown: ${ended} connection(s) still busy after ${options.timeoutMs} ms are ended; their work is refused`);
     database.refuseWork();

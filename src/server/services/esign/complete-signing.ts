@@ -16,6 +16,7 @@ import {
 import { countLinkCall } from '../../auth/link-call-limit';
 import { recordSignedEnvelope, signedResult, type SigningResult } from './record-signed-envelope';
 import { signingCodeHash } from './send-signing-code';
+import { singleFlight } from '../single-flight';
 
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -54,24 +55,47 @@ async function checkCode(ctx: ServiceContext, token: string, code: string): Prom
 }
 
 /**
+ * The sealing and recording of one envelope's signature, once at a time in this process: a
+ * repeated call (a double tap, a retry while the first is still sealing, a second tab) waits for
+ * the first call's result instead of sealing every document again (5-13 s of the PDF worker's time
+ * each). Across processes the envelope's row lock still lets exactly one call record the signature
+ * and create the loan; another process's call seals and then answers the first result
+ * (docs/decisions.md 577).
+ */
+const sealOnce = singleFlight<SigningResult>();
+
+/**
  * POST /esign/{token}/sign: the client signs with the emailed code (docs/decisions.md: 285-286) on
  * the built-in provider's page. The signed copies are made first (PDF worker: visible signature,
  * certificate page, PAdES signature; then the time-stamp: 475-479); recordSignedEnvelope then
  * stores and records them and finishes the envelope exactly once (a contract completes the
  * application and creates its loan; a variation raises the loan's signed facility: 507, 535),
- * checking under its locks that the link and the code are still this envelope's.
+ * checking under its locks that the link and the code are still this envelope's. Each call checks
+ * its own link and code first; then calls for the same envelope share one sealing (sealOnce).
  */
 export async function completeSigning(
   ctx: ServiceContext,
   input: { token: string; code: string; agree: true },
 ): Promise<SigningResult> {
-  const { db, actor, config, storage } = ctx;
+  const { db } = ctx;
   await countLinkCall(db, { token: input.token, address: ctx.origin.address });
   const first = await findEnvelopeByToken(ctx, input.token);
   if (first.envelope.status === 'signed') return signedResult(db, first.envelope);
   if (!(await envelopeSignable(db, first.envelope, first.application))) throw new AppError(409, 'conflict');
   await checkCode(ctx, input.token, input.code);
+  return sealOnce(first.envelope.id, () => sealAndRecord(ctx, input, first));
+}
 
+/** Seals the envelope's documents and records the signature: the work a repeated call must not do again. */
+async function sealAndRecord(
+  ctx: ServiceContext,
+  input: { token: string; code: string },
+  first: Awaited<ReturnType<typeof findEnvelopeByToken>>,
+): Promise<SigningResult> {
+  const { db, actor, config, storage } = ctx;
+  // Signed by a run that ended between this call's first read and now: its answer, without sealing again.
+  const now = await findEnvelopeByToken(ctx, input.token);
+  if (now.envelope.status === 'signed') return signedResult(db, now.envelope);
   // The documents as prepared, checked against the hashes recorded in the envelope.
   const documents = await envelopeDocumentsOf(db, first.envelope.id);
   const originals = [];

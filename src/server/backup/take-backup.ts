@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config';
+import { EMBEDDED_DATABASE_FOLDER, openDatabase } from '../db/connection';
+import { DataDirLocked, type LockOwner } from '../db/data-dir-lock';
+import { emptyFolder, MANIFEST_FILE, type BackupManifest } from './backup-format';
+import { answerFolder, BACKUP_LISTENER_FILE, BACKUP_SIGNAL, failureFile, requestFile, requestsFolder } from './backup-requests';
+import { writeEmbeddedBackup } from './write-backup';
+
+/** A backup that cannot be taken, with the reason in words for the operator. */
+export class BackupRefused extends Error {}
+
+/** How long the command waits for a running server's backup. */
+const WAIT_MS = Number(process.env.BACKUP_WAIT_SECONDS ?? 1800) * 1000;
+
+/**
+ * `npm run backup`: a backup of the embedded database and its files into destination (new or
+ * empty). With the server stopped, the command opens the data folder itself; while a server runs
+ * it holds the folder, so the server is asked to write the backup (backup-requests.ts). Says which
+ * it did.
+ */
+export async function takeBackup(config: Config, destination: string, say: (line: string) => void): Promise<BackupManifest> {
+  if (config.databaseUrl)
+    throw new BackupRefused(
+      'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README says under "Backups and restore".',
+    );
+  if (!emptyFolder(destination)) throw new BackupRefused(`${destination} is not empty: give a new or empty folder.`);
+  if (!fs.existsSync(path.join(config.dataDir, EMBEDDED_DATABASE_FOLDER, 'PG_VERSION')))
+    throw new BackupRefused(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
+  fs.rmSync(destination, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(destination), { recursive: true });
+
+  let handle;
+  try {
+    handle = await openDatabase({ dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLocked)) throw error;
+    say(`A server is running on ${config.dataDir} (pid ${error.owner?.pid ?? 'unknown'}): asking it for the backup…`);
+    return fromRunningServer(config, error.owner, destination);
+  }
+  try {
+    say(`No server is running on ${config.dataDir}: copying it directly…`);
+    return await writeEmbeddedBackup(handle, config.filesDir, destination);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function fromRunningServer(config: Config, owner: LockOwner | undefined, destination: string): Promise<BackupManifest> {
+  const { dataDir } = config;
+  let listening: { pid?: number } = {};
+  try {
+    listening = JSON.parse(fs.readFileSync(path.join(requestsFolder(dataDir), BACKUP_LISTENER_FILE), 'utf8'));
+  } catch {
+    // Not written: a server from before backups, or one still starting.
+  }
+  if (!owner || listening.pid !== owner.pid)
+    throw new BackupRefused(
+      `The server holding ${dataDir} does not answer backup requests (it is still starting, or it is a version from before them). ` +
+        'Try again once it is ready, or stop it and run the backup again.',
+    );
+  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(requestFile(dataDir, id), JSON.stringify({ requestedAt: new Date().toISOString() }));
+  process.kill(owner.pid, BACKUP_SIGNAL);
+  const answer = answerFolder(dataDir, id);
+  const started = Date.now();
+  for (;;) {
+    if (fs.existsSync(path.join(answer, MANIFEST_FILE))) break;
+    if (fs.existsSync(failureFile(dataDir, id))) {
+      const reason = fs.readFileSync(failureFile(dataDir, id), 'utf8');
+      fs.rmSync(failureFile(dataDir, id), { force: true });
+      throw new BackupRefused(`The server could not write the backup: ${reason}`);
+    }
+    if (Date.now() - started > WAIT_MS) {
+      fs.rmSync(requestFile(dataDir, id), { force: true });
+      throw new BackupRefused(`The server did not write the backup within ${WAIT_MS / 1000} s; see its log.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await moveFolder(answer, destination);
+  return JSON.parse(fs.readFileSync(path.join(destination, MANIFEST_FILE), 'utf8')) as BackupManifest;
+}
+
+/** A rename on the same file system; otherwise a copy, then the original removed. */
+async function moveFolder(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await fs.promises.cp(from, to, { recursive: true });
+    await fs.promises.rm(from, { recursive: true, force: true });
+  }
+}
