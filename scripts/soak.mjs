@@ -50,7 +50,7 @@ try {
 } catch (error) {
   failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
-  await cluster.stop();
+  await cluster.stop({ keepLogs: failures.length > 0 });
 }
 
 if (failures.length > 0) {

@@ -28,7 +28,8 @@ export interface Cluster {
   databaseUrl: string;
   servers: ServerProcess[];
   folder: string;
-  stop(): Promise<void>;
+  /** Ends every process; the folder with the logs is removed unless they are to be kept (a failed run). */
+  stop(options?: { keepLogs?: boolean }): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -42,8 +43,9 @@ export async function startCluster(options: { servers: number; env?: Record<stri
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-soak-'));
   const postgres = await startThrowawayPostgres({ prefix: 'portal-soak-pg-', settings: '-c max_connections=300' });
   const cleanups: (() => Promise<void> | void)[] = [() => postgres.stop()];
-  const stop = async () => {
+  const stop = async ({ keepLogs = false } = {}) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
+    if (!keepLogs) fs.rmSync(folder, { recursive: true, force: true });
   };
   try {
     const admin = new pg.Client({ connectionString: postgres.url });
@@ -86,7 +88,7 @@ export async function startCluster(options: { servers: number; env?: Record<stri
     await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 20_000, 'HAProxy did not answer /readyz');
     return { url, databaseUrl, servers, folder, stop };
   } catch (error) {
-    await stop();
+    await stop({ keepLogs: true });
     throw error;
   }
 }

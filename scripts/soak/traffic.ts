@@ -157,7 +157,8 @@ export async function driveTraffic(
           json: drawdownRequest(firm, amountPounds, worker),
         });
         if (!acknowledged('drawdown request', requested)) {
-          await delay(500);
+          // The credit is used up (or the request refused): the lawyer tries again later.
+          await delay(2_000);
           continue;
         }
         const id = requested.body.id as number;
