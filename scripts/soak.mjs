@@ -21,14 +21,20 @@ import { buildWorld } from './soak/world.ts';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const SERVERS = Number(process.env.SOAK_SERVERS ?? 3);
 const FIRMS = Number(process.env.SOAK_FIRMS ?? 4);
-/** Pounds per loan: small enough that the run reaches it, so the credit is tested under contention. */
-const CREDIT_POUNDS = Number(process.env.SOAK_CREDIT ?? 10_000);
+/** A loan takes ten drawdown requests a day and a lawyer fifty (docs/decisions.md 551). */
+const LOANS_PER_FIRM = Number(process.env.SOAK_LOANS_PER_FIRM ?? 5);
+/** Pounds per loan: small enough that its requests reach it, so the credit is tested under contention. */
+const CREDIT_POUNDS = Number(process.env.SOAK_CREDIT ?? 3_000);
 
 const cluster = await startCluster({ servers: SERVERS });
 let failures = [];
 try {
   console.log(`Soak: ${SERVERS} servers behind HAProxy on PostgreSQL, ${FIRMS} firms, ${SECONDS} s (logs in ${cluster.folder})`);
-  const world = await buildWorld(cluster.databaseUrl, FIRMS, CREDIT_POUNDS);
+  const world = await buildWorld(cluster.databaseUrl, {
+    firms: FIRMS,
+    loansPerFirm: LOANS_PER_FIRM,
+    creditPounds: CREDIT_POUNDS,
+  });
   const database = new pg.Pool({ connectionString: cluster.databaseUrl, max: 4 });
   const stats = new Stats();
   const send = httpClient(cluster.url, stats);

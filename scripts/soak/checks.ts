@@ -11,7 +11,7 @@ import type { World } from './world';
 
 export async function checkInvariants(database: pg.Pool, world: World, ledger: Ledger, stats: Stats): Promise<string[]> {
   const failures: string[] = [];
-  const loanIds = world.firms.map((f) => f.loan.id);
+  const loanIds = world.firms.flatMap((f) => f.loans.map((loan) => loan.id));
 
   // Drawdowns: the rows of the soak's loans are exactly the acknowledged ones, each in the status last acknowledged.
   const { rows: drawdowns } = await database.query<{ id: number; loan_id: number; amount_pence: number; status: string }>(

@@ -1,7 +1,7 @@
 /**
  * The soak's mixed traffic, as every role makes it: staff read their queues and approve and pay
  * drawdowns; each firm's lawyer reads the loan, saves a step of the draft application, uploads
- * documents and requests drawdowns (two at a time against the same credit); each client approves
+ * documents and requests drawdowns (two at a time, against the same few loans' credit); each client approves
  * with the five declarations; one client per firm signs the contract. Every write carries an
  * Idempotency-Key, and the ledger keeps only what the portal acknowledged, for the checks after.
  */
@@ -91,11 +91,9 @@ export async function driveTraffic(
     const own = tokens.firms[i]!;
     const lawyerReads = async () => {
       while (running()) {
-        acknowledged('lawyer reads', await send({ method: 'GET', path: `/api/loans/${firm.loan.id}`, token: own.lawyer }));
-        acknowledged(
-          'lawyer reads',
-          await send({ method: 'GET', path: `/api/drawdowns?loanId=${firm.loan.id}`, token: own.lawyer }),
-        );
+        const loan = pick(firm.loans);
+        acknowledged('lawyer reads', await send({ method: 'GET', path: `/api/loans/${loan.id}`, token: own.lawyer }));
+        acknowledged('lawyer reads', await send({ method: 'GET', path: `/api/drawdowns?loanId=${loan.id}`, token: own.lawyer }));
         await delay(100);
       }
     };
@@ -148,21 +146,22 @@ export async function driveTraffic(
 
     const drawdownJourneys = async (worker: number) => {
       while (running()) {
+        const loan = pick(firm.loans);
         const amountPounds = 100 + Math.floor(Math.random() * 800);
         const requested = await send({
           method: 'POST',
           path: '/api/drawdowns',
           token: own.lawyer,
           key: randomUUID(),
-          json: drawdownRequest(firm, amountPounds, worker),
+          json: drawdownRequest(loan.applicationId, amountPounds, worker),
         });
         if (!acknowledged('drawdown request', requested)) {
-          // The credit is used up (or the request refused): the lawyer tries again later.
+          // The credit is used up or the loan's requests for the day are (429): the lawyer tries again later.
           await delay(2_000);
           continue;
         }
         const id = requested.body.id as number;
-        const entry = { loanId: firm.loan.id, amountPence: amountPounds * 100, status: 'requested' };
+        const entry = { loanId: loan.id, amountPence: amountPounds * 100, status: 'requested' };
         ledger.drawdowns.set(id, entry);
         for (const [state, token] of [
           ['providerApproved', tokens.staff],
@@ -203,9 +202,13 @@ const allDeclarations = {
   confirmLoanBalance: true,
 };
 
-function drawdownRequest(firm: Firm, amountPounds: number, worker: number) {
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+function drawdownRequest(applicationId: number, amountPounds: number, worker: number) {
   return {
-    applicationId: firm.loan.applicationId,
+    applicationId,
     amount: amountPounds,
     invoiceNumber: `SOAK-${worker}-${randomUUID().slice(0, 8)}`,
     stageOfCase: 'First appointment',

@@ -1,7 +1,7 @@
 /**
  * The rows the soak works on, written straight into its database with the API tests' factories
  * (never through the services), so the run starts from a known world: staff, and per firm a lawyer
- * with a client whose loan is open, a draft application to save steps on and upload to, and a case
+ * with a client whose loans are open, a draft application to save steps on and upload to, and a case
  * accepted by the provider, ready for the e-signature.
  */
 import { sql } from 'drizzle-orm';
@@ -25,8 +25,8 @@ export interface Firm {
   lawyerEmail: string;
   clientEmail: string;
   firmAdminEmail: string;
-  /** The open loan drawdowns are requested against, and its credit in pence. */
-  loan: { id: number; applicationId: number; creditPence: number };
+  /** The open loans drawdowns are requested against, with their credit in pence. */
+  loans: { id: number; applicationId: number; creditPence: number }[];
   /** An application still being filled: steps saved, documents uploaded. */
   draftApplicationId: number;
   /** An application the provider accepted, with independent advice ticked: staff prepare it, the client signs it. */
@@ -39,24 +39,34 @@ export interface World {
   firms: Firm[];
 }
 
-/** Builds `firmCount` firms' worth of rows; the credit is small enough that the run reaches it. */
-export async function buildWorld(databaseUrl: string, firmCount: number, creditPounds: number): Promise<World> {
+/**
+ * Builds `firmCount` firms' worth of rows, each lawyer with `loansPerFirm` loans (a loan takes ten
+ * drawdown requests a day: docs/decisions.md 551); the credit is small enough that the run reaches it.
+ */
+export async function buildWorld(
+  databaseUrl: string,
+  options: { firms: number; loansPerFirm: number; creditPounds: number },
+): Promise<World> {
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   try {
     const db = handle.db;
     const staff = await buildUser(db, { role: 'admin' });
     const firms: Firm[] = [];
-    for (let i = 0; i < firmCount; i++) {
+    for (let i = 0; i < options.firms; i++) {
       const lawyer = await buildLawyer(db);
       const firmAdmin = await buildFirmAdmin(db, { firmId: lawyer.firmId });
       const client = await buildClient(db);
-      const funded = await buildApplication(db, {
-        lawyerId: lawyer.id,
-        clientId: client.id,
-        status: 'approved',
-        steps: { case: { ...validSteps.case, caseRef: `SOAK-${i + 1}` } },
-      });
-      const loan = await buildLoan(db, { applicationId: funded.id, creditOffered: creditPounds });
+      const loans: Firm['loans'] = [];
+      for (let j = 0; j < options.loansPerFirm; j++) {
+        const funded = await buildApplication(db, {
+          lawyerId: lawyer.id,
+          clientId: client.id,
+          status: 'approved',
+          steps: { case: { ...validSteps.case, caseRef: `SOAK-${i + 1}-${j + 1}` } },
+        });
+        const loan = await buildLoan(db, { applicationId: funded.id, creditOffered: options.creditPounds });
+        loans.push({ id: loan.id, applicationId: funded.id, creditPence: loan.amountPence });
+      }
       const draft = await buildApplication(db, { lawyerId: lawyer.id, clientId: client.id, status: 'incomplete' });
       const signer = await buildClient(db, { firstName: 'Nina', surname: 'Fairweather' });
       const solicitor = await buildSolicitor(db);
@@ -76,7 +86,7 @@ export async function buildWorld(databaseUrl: string, firmCount: number, creditP
         lawyerEmail: lawyer.email,
         clientEmail: client.email,
         firmAdminEmail: firmAdmin.email,
-        loan: { id: loan.id, applicationId: funded.id, creditPence: loan.amountPence },
+        loans,
         draftApplicationId: draft.id,
         signingApplicationId: signing.id,
         signingClientEmail: signer.email,
