@@ -6,13 +6,17 @@
 //                              (src/server/pdf/render-in-worker.ts)
 // Not under dist/, which the server serves to anyone. The contract (openapi.yaml) and the
 // migrations are read from the project folder at run time (src/server/paths.ts).
+// `--outdir <folder inside the project>` writes elsewhere (a test's own build: tests/api/graceful-shutdown.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'dist-server');
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'dist-server');
+// Compiled code finds the contract and the migrations by walking up to package.json (src/server/paths.ts).
+if (path.relative(root, outdir).startsWith('..')) throw new Error(`--outdir must be inside ${root}`);
 
 fs.rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();

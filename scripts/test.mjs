@@ -12,10 +12,16 @@ const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const commandFound = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 // The API tests read the documents and signed contracts with the tools a recipient would use
-// (docs/decisions.md 484, 494): each Debian package and the commands it brings.
-const signatureTools = { 'poppler-utils': ['pdfsig', 'pdffonts', 'pdftotext'], qpdf: ['qpdf'], openssl: ['openssl'] };
-const missingSignatureTools = () =>
-  Object.keys(signatureTools).filter((pkg) => !signatureTools[pkg].every((command) => commandFound(command)));
+// (docs/decisions.md 484, 494), and the metrics with Prometheus's own checker (decision 564):
+// each Debian package and the commands it brings.
+const checkingTools = {
+  'poppler-utils': ['pdfsig', 'pdffonts', 'pdftotext'],
+  qpdf: ['qpdf'],
+  openssl: ['openssl'],
+  prometheus: ['promtool'],
+};
+const missingCheckingTools = () =>
+  Object.keys(checkingTools).filter((pkg) => !checkingTools[pkg].every((command) => commandFound(command)));
 function postgresFound() {
   if (process.env.PG_BIN) return fs.existsSync(path.join(process.env.PG_BIN, 'initdb'));
   const root = '/usr/lib/postgresql';
@@ -89,13 +95,13 @@ function installSystemPackages(packages) {
 const missing = [
   ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
   ...(postgresFound() ? [] : ['postgresql']),
-  ...missingSignatureTools(),
+  ...missingCheckingTools(),
   ...(haproxyFound() ? [] : ['haproxy']),
 ];
 if (missing.length > 0) installSystemPackages(missing);
-if (missingSignatureTools().length > 0) {
+if (missingCheckingTools().length > 0) {
   console.error(
-    `The API tests check the documents and signatures with poppler-utils, qpdf and openssl.\nInstall them: apt-get install -y ${missingSignatureTools().join(' ')}`,
+    `The API tests check the documents and signatures with poppler-utils, qpdf and openssl, and the metrics with promtool (prometheus).\nInstall them: apt-get install -y ${missingCheckingTools().join(' ')}`,
   );
   process.exit(1);
 }

@@ -18,6 +18,10 @@ import { idempotencyHooks } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { loggerOptions, type LogDestination } from './http/request-logging';
 import { registerMultipart } from './files/multipart';
+import { fileStorage } from './files/storage';
+import { registerHealth } from './ops/health';
+import { createLifecycle, type Lifecycle } from './ops/lifecycle';
+import { registerMetrics } from './ops/metrics';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { CONTRACT_PATH } from './paths';
 import { handlers } from './routes';
@@ -32,10 +36,17 @@ export interface AppOptions {
   db: Database;
   /** true: log to standard output; a destination: log there (tests). */
   logger?: boolean | LogDestination;
+  /** Whether the process is shutting down (main.ts), as /readyz says; a fresh one serves. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole server: the API from the contract, the built PWA, the development mailbox. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  lifecycle = createLifecycle(),
+}: AppOptions): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<http.Server> = {
     logger: logger ? loggerOptions(config.production, logger === true ? undefined : logger) : false,
     // A hop count trusts that many proxies nearest the server (what proxy-addr does for a number).
@@ -54,6 +65,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await serveClient(app, config.staticDir);
   await app.register(fastifyCompress, COMPRESSION);
 
+  // Operations: health for load balancers, metrics for a scraper (docs/decisions.md 560-564).
+  registerHealth(app, { db, storage: () => fileStorage(config, db), lifecycle });
+  registerMetrics(app, { config, db });
+
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
@@ -61,6 +76,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, {
       config,
       db,
+      lifecycle,
     });
 
   apiReference(app, { includeDevOnly: config.devMailbox });
@@ -129,7 +145,12 @@ const notImplemented: Handler = async () => {
   throw new AppError(501, 'notImplemented');
 };
 
-function registerOperation(app: FastifyInstance, op: Operation, handler: Handler, ctx: { config: Config; db: Database }): void {
+function registerOperation(
+  app: FastifyInstance,
+  op: Operation,
+  handler: Handler,
+  { lifecycle, ...ctx }: { config: Config; db: Database; lifecycle: Lifecycle },
+): void {
   const { body, ...others } = op.schema;
   // Only the parts the contract declares (an explicit undefined reads to Fastify as a missing schema).
   const schema = Object.fromEntries(
@@ -164,7 +185,8 @@ function registerOperation(app: FastifyInstance, op: Operation, handler: Handler
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.
-      const result = await handler(request as never, reply, ctx);
+      // Counted while it runs: a shutdown waits for it to clean up (ops/lifecycle.ts).
+      const result = await lifecycle.track(() => handler(request as never, reply, ctx));
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return result;

@@ -39,6 +39,11 @@ export interface Config {
   staticDir: string;
   brand: Brand;
   /**
+   * METRICS_TOKEN: /metrics answers a scrape that sends it as a bearer token; without it /metrics
+   * is not served at all (docs/decisions.md 562).
+   */
+  metricsToken: string | undefined;
+  /**
    * Where uploaded and generated files are kept (FILES_STORAGE; docs/decisions.md: 350): in the
    * PostgreSQL database (the default with DATABASE_URL, so every process on every machine reads
    * them) or in the local folder filesDir (the default with the embedded database).
@@ -143,6 +148,16 @@ export interface Timeouts {
    * died mid-request (a request that ended without an answer releases its claim at once).
    */
   idempotencyLeaseMs: number;
+  /**
+   * SIGTERM or SIGINT: requests in flight may finish within this; then they are ended and the
+   * database refuses their work (docs/decisions.md 565-566).
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * SIGTERM or SIGINT: /readyz answers 503 for this long before the listener closes, so a load
+   * balancer's health check takes the process out first (0: close at once).
+   */
+  shutdownDrainMs: number;
 }
 
 export interface PostcodeConfig {
@@ -212,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
       termsUrl: env.BRAND_TERMS_URL || 'https://example.com/terms',
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 
@@ -460,10 +476,23 @@ export function timeouts(env: Env): Timeouts {
     keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', 72_000),
     pdfTimeoutMs: read('PDF_TIMEOUT_MS', 30_000),
     idempotencyLeaseMs: read('IDEMPOTENCY_LEASE_MS', 60_000),
+    // Below the 30 s an orchestrator gives by default (Kubernetes, ECS) before it kills: decision 565.
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 25_000),
+    // Only the drain may be 0 (no wait before the listener closes: the default).
+    shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', 0),
   };
-  for (const [name, value] of Object.entries(t)) if (value === 0) throw new Error(`${name} must be more than 0`);
+  for (const [name, value] of Object.entries(t))
+    if (value === 0 && name !== 'shutdownDrainMs') throw new Error(`${name} must be more than 0`);
   if (t.headersTimeoutMs > t.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   return t;
+}
+
+/** A token a scraper sends: long enough not to be guessed (docs/decisions.md 562). */
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^[A-Za-z0-9._~+/=-]{32,256}$/.test(value))
+    throw new Error('METRICS_TOKEN must be 32 to 256 characters of letters, digits and ._~+/=- (e.g. openssl rand -hex 32)');
+  return value;
 }
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {

@@ -9,6 +9,8 @@ import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
 import { startFileHousekeeping } from './files/housekeeping';
 import { DiskFileStorage, fileStorage } from './files/storage';
+import { createLifecycle } from './ops/lifecycle';
+import { shutDown } from './ops/shutdown';
 
 /** Starts one server process: database (migrated), demo data on first start, mail, HTTP. */
 async function main(): Promise<void> {
@@ -25,7 +27,8 @@ async function main(): Promise<void> {
 
   await warnOfFilesLeftOnDisk(config);
 
-  const app = await buildApp({ config, db: database.db, logger: true });
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ config, db: database.db, logger: true, lifecycle });
   const stopMail = config.smtpUrl
     ? startMailSender(database.db, {
         smtp: smtpTransportOptions(config.smtpUrl, config.smtpInsecurePlain),
@@ -43,15 +46,28 @@ async function main(): Promise<void> {
     ? startTimestamping(database.db, config, fileStorage(config, database.db), (msg, err) => app.log.error({ err }, msg))
     : undefined;
 
+  // A second signal while stopping (Ctrl-C twice) ends the process at once: the handlers are once.
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    stopMail?.();
-    stopHousekeeping();
-    stopFileHousekeeping();
-    stopTimestamping?.();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info(`${signal}: shutting down (requests in flight get ${config.timeouts.shutdownTimeoutMs} ms)`);
+    try {
+      await shutDown({
+        app,
+        lifecycle,
+        database,
+        timeoutMs: config.timeouts.shutdownTimeoutMs,
+        drainMs: config.timeouts.shutdownDrainMs,
+        stopJobs: () => {
+          stopMail?.();
+          stopHousekeeping();
+          stopFileHousekeeping();
+          stopTimestamping?.();
+        },
+      });
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -30,6 +30,8 @@ export interface TestServer {
   sibling(): Promise<Pick<TestServer, 'call'>>;
   /** Rows of a raw SQL query, for looking at what the API stored. */
   rows<T>(query: SQL): Promise<T[]>;
+  /** What a shutdown does at its deadline: the database refuses the app's work from now on (docs/decisions.md 566). */
+  refuseWork(): void;
 }
 
 /** The migrated embedded database the lane's global setup dumped (tests/api/pglite-global-setup.ts). */
@@ -89,6 +91,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     storage: () => fileStorage(config, handle.db),
     call,
     rows: (query) => queryRows(handle.db, query),
+    refuseWork: () => handle.refuseWork(),
     async sibling() {
       const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
       if (own && options.seed === true) await seedDemoData(own.db, config);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,6 +19,53 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * From now on every statement of `db` fails, and a transaction not yet committed rolls back:
+   * the end of a graceful shutdown (docs/decisions.md 566). `ungated(db)` still works.
+   */
+  refuseWork(): void;
+}
+
+/** How busy the database is, for the metrics (docs/decisions.md 563). */
+export type DatabaseStats =
+  { kind: 'pglite'; pending: number } | { kind: 'postgres'; total: number; idle: number; waiting: number };
+
+/** Said by a statement made after the database stopped taking work (a shutdown's deadline passed). */
+export class DatabaseClosing extends Error {
+  constructor() {
+    super('the server is shutting down: the database takes no more work');
+  }
+}
+
+/** Whether an error is, or was caused by, the gate's refusal (drizzle wraps a driver's errors). */
+export function isDatabaseClosing(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof DatabaseClosing) return true;
+  return false;
+}
+
+/** A shutdown's gate: closed once, checked before every statement and before every commit. */
+class WorkGate {
+  closed = false;
+  check(): void {
+    if (this.closed) throw new DatabaseClosing();
+  }
+}
+
+const statsOf = new WeakMap<Database, () => DatabaseStats>();
+const ungatedOf = new WeakMap<Database, Database>();
+
+/** The statement queue or the pool of a database opened here (undefined for any other). */
+export function databaseStats(db: Database): DatabaseStats | undefined {
+  return statsOf.get(db)?.();
+}
+
+/**
+ * The same database without the shutdown's gate: for the work a shutdown itself must still do
+ * (storing or releasing idempotency claims, removing a file whose row was refused). Any other
+ * database is answered as it is.
+ */
+export function ungated(db: Database): Database {
+  return ungatedOf.get(db) ?? db;
 }
 
 /** The rows of a raw SQL statement; both drivers answer `{ rows }`. */
@@ -88,25 +135,72 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
  * microtasks: under load, the requests already in flight chained statement after statement and the
  * event loop did not read a new connection for seconds (docs/decisions.md, 376). Each statement and
  * each transaction now first lets the loop take one turn, so new requests are read between them.
+ * The same wrapper counts the statements and transactions waiting for the database (it runs one at
+ * a time) for the metrics, and keeps the shutdown's gate: a statement, or a transaction's commit,
+ * after the gate closed fails (the transaction rolls back). The originals are returned ungated.
  */
-function takeTurns(client: PGlite): void {
+function takeTurns(
+  client: PGlite,
+  gate: WorkGate,
+): { ungated: Pick<PGlite, 'query' | 'transaction'>; stats: () => DatabaseStats } {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
+  let pending = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending++;
+    try {
+      return await work();
+    } finally {
+      pending--;
+    }
+  };
   client.query = async function (...args: Parameters<typeof query>) {
-    await turn();
-    return query(...args);
+    return counted(async () => {
+      await turn();
+      gate.check();
+      return query(...args);
+    });
   } as typeof client.query;
-  client.transaction = async function (...args: Parameters<typeof transaction>) {
-    await turn();
-    return transaction(...args);
+  client.transaction = async function <T>(callback: (tx: Transaction) => Promise<T>) {
+    return counted(async () => {
+      await turn();
+      gate.check();
+      return transaction(async (tx) => {
+        gateTransaction(tx, gate);
+        const result = await callback(tx);
+        // Checked after the last statement, before PGlite commits: a late transaction rolls back.
+        gate.check();
+        return result;
+      });
+    });
   } as typeof client.transaction;
+  // One statement or transaction runs; the others counted here wait for it (or for their turn).
+  const stats = (): DatabaseStats => ({ kind: 'pglite', pending });
+  return { ungated: { query, transaction } as Pick<PGlite, 'query' | 'transaction'>, stats };
+}
+
+function gateTransaction(tx: Transaction, gate: WorkGate): void {
+  const query = tx.query.bind(tx);
+  const exec = tx.exec.bind(tx);
+  tx.query = (async (...args: Parameters<typeof query>) => {
+    gate.check();
+    return query(...args);
+  }) as typeof tx.query;
+  tx.exec = (async (...args: Parameters<typeof exec>) => {
+    gate.check();
+    return exec(...args);
+  }) as typeof tx.exec;
 }
 
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  takeTurns(client);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const gate = new WorkGate();
+  const turns = takeTurns(client, gate);
+  // drizzle's PGlite session only calls query and transaction on its client.
+  ungatedOf.set(db, drizzlePglite({ client: turns.ungated as PGlite, schema }) as unknown as Database);
+  statsOf.set(db, turns.stats);
   const close = async () => {
     try {
       await client.close();
@@ -114,19 +208,46 @@ async function pgliteHandle(client: PGlite, release: () => void): Promise<Databa
       release();
     }
   };
-  return { db: db as unknown as Database, kind: 'pglite', close };
+  return { db, kind: 'pglite', close, refuseWork: () => void (gate.closed = true) };
+}
+
+/** Statements that end a transaction without committing pass a closed gate. */
+const ROLLBACK = /^\s*rollback\b/i;
+
+/** Every connection of the pool checks the gate before a statement (a commit included). */
+function gatePool(pool: pg.Pool, gate: WorkGate): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      if (gate.closed && !ROLLBACK.test(text)) {
+        const error = new DatabaseClosing();
+        const callback = args.find((arg) => typeof arg === 'function') as ((e: Error) => void) | undefined;
+        if (callback) return void process.nextTick(callback, error);
+        return Promise.reject(error);
+      }
+      return query(...args);
+    }) as typeof client.query;
+  });
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The shutdown's own work (idempotency claims, files) goes through two connections of its own,
+  // which the gate does not close (docs/decisions.md 566).
+  const ungatedPool = new pg.Pool({ connectionString: url, max: 2 });
   // An idle connection can be cut by the server (a restart, an administrator, a dropped
   // database). pg reports that on the pool; without a listener it would end the process. The pool
   // opens a new connection on the next query, so a note is enough, and none once we are closing
   // (pool.end() resolves before its last connections have finished saying goodbye).
   let closing = false;
-  pool.on('error', (error) => {
-    if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
-  });
+  for (const each of [pool, ungatedPool])
+    each.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
+  const gate = new WorkGate();
+  gatePool(pool, gate);
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {
@@ -136,9 +257,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lock.release();
   }
-  const close = () => {
+  const handle = db as unknown as Database;
+  ungatedOf.set(handle, drizzlePg({ client: ungatedPool, schema }) as unknown as Database);
+  statsOf.set(handle, () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  const close = async () => {
     closing = true;
-    return pool.end();
+    await Promise.all([pool.end(), ungatedPool.end()]);
   };
-  return { db: db as unknown as Database, kind: 'postgres', close };
+  return { db: handle, kind: 'postgres', close, refuseWork: () => void (gate.closed = true) };
 }

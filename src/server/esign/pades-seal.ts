@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { SealJob } from '../pdf/contract/seal';
 import { runPdfJob } from '../pdf/render-in-worker';
+import { signingDuration, timed } from '../ops/instruments';
 import { certificatesIn, signerInfoParts, withSignatureTimeStamp } from './pades/cms';
 import { lastSignature, signatureContents, signedBytes, withSignatureContents } from './pades/pdf-signature';
 import { requestTimeStamp, TimeStampUnavailable, type TimeStamp, type TimeStampAuthority } from './pades/timestamp';
@@ -67,6 +68,11 @@ export async function sealWithPades(
   config: Config,
   job: Omit<SealJob, 'key' | 'validation'>,
 ): Promise<SealedDocument[]> {
+  // The signing's duration, for the metrics (docs/decisions.md 563).
+  return timed(signingDuration, () => seal(db, config, job));
+}
+
+async function seal(db: Database, config: Config, job: Omit<SealJob, 'key' | 'validation'>): Promise<SealedDocument[]> {
   const key = await signingKey(db, config);
   const tsa = authority(config);
   const probed = tsa ? await probe(tsa, `envelope ${job.envelopeId}`) : undefined;

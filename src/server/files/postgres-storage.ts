@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/connection';
+import { ungated, type Database } from '../db/connection';
 import { storedFileChunks, storedFiles } from '../db/schema';
 import type { FileStorage, StoredEntry } from './storage';
 import { KEY_PATTERN, PARTIAL_PATTERN, checkKey } from './storage-keys';
@@ -46,7 +46,8 @@ export class PostgresFileStorage implements FileStorage {
           .where(eq(storedFiles.id, id));
       });
     } catch (error) {
-      await this.db
+      // Ungated: a write cut short by a shutdown still takes its partial bytes away (docs/decisions.md 566).
+      await ungated(this.db)
         .delete(storedFiles)
         .where(eq(storedFiles.id, id))
         .catch(() => undefined);
@@ -92,7 +93,10 @@ export class PostgresFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     checkKey(key);
-    await this.db.delete(storedFiles).where(and(eq(storedFiles.key, key), eq(storedFiles.complete, true)));
+    // Ungated: the bytes of a row a shutdown refused are still removed (docs/decisions.md 566).
+    await ungated(this.db)
+      .delete(storedFiles)
+      .where(and(eq(storedFiles.key, key), eq(storedFiles.complete, true)));
   }
 
   async keys(): Promise<string[]> {

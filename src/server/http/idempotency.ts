@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import type { Database } from '../db/connection';
+import { isDatabaseClosing, ungated, type Database } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './app-error';
 
@@ -37,6 +37,65 @@ interface Claim {
 }
 
 const claims = new WeakMap<FastifyRequest, Claim>();
+
+/** The claims this process holds now, by database: counted by the metrics, released at shutdown. */
+const held = new WeakMap<Database, Set<Claim>>();
+
+function heldOn(db: Database): Set<Claim> {
+  let set = held.get(db);
+  if (!set) held.set(db, (set = new Set()));
+  return set;
+}
+
+/** Releases under way (a connection that closed before its body arrived): a shutdown waits for them. */
+const releasing = new WeakMap<Database, Set<Promise<void>>>();
+
+function releasingOn(db: Database): Set<Promise<void>> {
+  let set = releasing.get(db);
+  if (!set) releasing.set(db, (set = new Set()));
+  return set;
+}
+
+/** How many idempotency claims requests of this process hold now (docs/decisions.md 563). */
+export function idempotencyClaimsHeld(db: Database): number {
+  return held.get(db)?.size ?? 0;
+}
+
+/**
+ * Runs a claim's own statement; once a shutdown has closed the database to requests' work, on
+ * the ungated path: an answer is still stored, and a claim still released, so the client's retry
+ * with the same key is never blocked by this process (docs/decisions.md 566).
+ */
+async function onClaim<T>(db: Database, statement: (db: Database) => Promise<T>): Promise<T> {
+  try {
+    return await statement(db);
+  } catch (error) {
+    if (!isDatabaseClosing(error)) throw error;
+    return statement(ungated(db));
+  }
+}
+
+/**
+ * At the end of a shutdown (the deadline passed and the database refuses requests' work, so none
+ * of theirs can commit any more): the claims of the requests still running are let go, so the
+ * client's retry runs at once on another process, or on this one restarted.
+ */
+export async function releaseHeldClaims(db: Database): Promise<number> {
+  await Promise.all(releasing.get(db) ?? []);
+  const set = held.get(db);
+  if (!set) return 0;
+  const all = [...set];
+  set.clear();
+  for (const claim of all) {
+    clearInterval(claim.renewal);
+    await ungated(db)
+      .delete(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode)),
+      );
+  }
+  return all.length;
+}
 
 /** JSON with object keys sorted at every level: equal bodies hash alike whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -78,7 +137,7 @@ export function idempotencyHooks(
 
   const release = async (request: FastifyRequest, claim: Claim) => {
     try {
-      await db.delete(idempotencyKeys).where(whereClaim(claim));
+      await onClaim(db, (on) => on.delete(idempotencyKeys).where(whereClaim(claim)));
     } catch (error) {
       // Left to its lease: the next replay after it takes the claim over.
       request.log.error(error, 'releasing an idempotency claim failed');
@@ -89,20 +148,26 @@ export function idempotencyHooks(
   const hold = (request: FastifyRequest, reply: FastifyReply, userId: number, key: string) => {
     const renewal = setInterval(
       () => {
-        db.update(idempotencyKeys)
-          .set({ createdAt: sql`now()` })
-          .where(whereClaim({ userId, key }))
-          .catch((error: unknown) => request.log.error(error, 'renewing an idempotency claim failed'));
+        onClaim(db, (on) =>
+          on
+            .update(idempotencyKeys)
+            .set({ createdAt: sql`now()` })
+            .where(whereClaim({ userId, key })),
+        ).catch((error: unknown) => request.log.error(error, 'renewing an idempotency claim failed'));
       },
       Math.max(1, Math.floor(leaseMs / 3)),
     );
     renewal.unref();
-    claims.set(request, { userId, key, renewal });
+    const claim = { userId, key, renewal };
+    claims.set(request, claim);
+    heldOn(db).add(claim);
     // The connection ended before the body arrived: no answer can matter, let the retry run.
     reply.raw.once('close', () => {
       if (bodyArrived(request)) return;
       const claim = take(request);
-      if (claim) void release(request, claim);
+      if (!claim) return;
+      const pending = release(request, claim).finally(() => releasingOn(db).delete(pending));
+      releasingOn(db).add(pending);
     });
   };
 
@@ -110,6 +175,8 @@ export function idempotencyHooks(
     const claim = claims.get(request);
     if (!claim) return undefined;
     claims.delete(request);
+    // Gone already when the shutdown released it: nothing is left to release or store.
+    if (!heldOn(db).delete(claim)) return undefined;
     clearInterval(claim.renewal);
     return claim;
   };
@@ -173,10 +240,12 @@ export function idempotencyHooks(
       return payload;
     }
     try {
-      await db
-        .update(idempotencyKeys)
-        .set({ statusCode: status, responseBody: parseBody(payload) })
-        .where(whereClaim(claim));
+      await onClaim(db, (on) =>
+        on
+          .update(idempotencyKeys)
+          .set({ statusCode: status, responseBody: parseBody(payload) })
+          .where(whereClaim(claim)),
+      );
     } catch (error) {
       // The answer still goes out; the claim stays open and is taken over once its lease ends.
       request.log.error(error, 'storing an idempotent answer failed');

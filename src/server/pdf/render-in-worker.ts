@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../http/app-error';
+import { pdfJobDuration, timed } from '../ops/instruments';
 import type { PdfData, PdfOptions } from './application-layout';
 import type { ContractData } from './contract/contract-data';
 import type { SealJob } from './contract/seal';
@@ -45,6 +46,11 @@ export function pdfWorkersRunning(): number {
   return running;
 }
 
+/** Jobs waiting for a free worker now (the metrics: docs/decisions.md 563). */
+export function pdfJobsWaiting(): number {
+  return waiting.length;
+}
+
 /** The application's PDF or a stored email's, laid out in a worker thread (runPdfJob). */
 export async function renderInWorker(job: SinglePdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
   const [pdf] = await runPdfJob({ kind: 'single', ...job }, options);
@@ -57,6 +63,10 @@ export async function renderInWorker(job: SinglePdfJob, options: { timeoutMs?: n
  * `pdfTimeout`; a worker that fails (out of memory, a bug) gives 503 `pdfFailed`.
  */
 export async function runPdfJob(job: PdfJob, options: { timeoutMs?: number } = {}): Promise<Uint8Array[]> {
+  return timed(pdfJobDuration, () => runTimedPdfJob(job, options), { kind: job.kind });
+}
+
+async function runTimedPdfJob(job: PdfJob, options: { timeoutMs?: number }): Promise<Uint8Array[]> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   if (running >= MAX_WORKERS) await waitForSlot(deadline);
