@@ -68,6 +68,8 @@ export async function startCluster(options: { servers: number; env?: Record<stri
           // HAProxy forwards the caller's address; the per-address limits count callers, not the proxy.
           TRUST_PROXY: '127.0.0.1',
           PUBLIC_URL: url,
+          // Serve on while HAProxy's checks (every 500 ms, out after 2 failures) take the server out.
+          SHUTDOWN_DRAIN_MS: '1500',
           ...options.env,
         }),
       );
