@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite, in the order that fails fastest: types, lint, unit and component tests,
 // API tests on embedded PGlite, the same API tests on a real PostgreSQL server, in CI the API
-// tests again on Node 22 and Node 24, then the build (with its size budget) and the end-to-end
-// tests in Chromium.
+// tests again on Node 22 and Node 24, then the build (with its size budget), the end-to-end
+// tests in Chromium, and a one-minute soak of three servers behind HAProxy under restarts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,9 @@ function postgresFound() {
   const root = '/usr/lib/postgresql';
   return fs.existsSync(root) && fs.readdirSync(root).some((v) => fs.existsSync(`${root}/${v}/bin/initdb`));
 }
+
+// HAProxy (Debian's package) balances the soak's three servers; Debian puts it in /usr/sbin.
+const haproxyFound = () => commandFound('haproxy') || fs.existsSync('/usr/sbin/haproxy');
 
 const results = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
@@ -93,6 +96,7 @@ const missing = [
   ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
   ...(postgresFound() ? [] : ['postgresql']),
   ...missingCheckingTools(),
+  ...(haproxyFound() ? [] : ['haproxy']),
 ];
 if (missing.length > 0) installSystemPackages(missing);
 if (missingCheckingTools().length > 0) {
@@ -116,6 +120,15 @@ if (!hasPostgres) {
   }
   console.warn(`${message}\nThat lane is left out of this run.`);
 }
+const soakPossible = hasPostgres && haproxyFound();
+if (!soakPossible) {
+  const message = 'The soak needs PostgreSQL and HAProxy: apt-get install -y postgresql haproxy.';
+  if (ci) {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(`${message}\nThe soak is left out of this run.`);
+}
 
 step('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
@@ -138,4 +151,9 @@ step(
   { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   e2eReport,
 );
+// Scale-out under faults (scripts/soak.mjs): its checks fail the run; its figures are printed.
+if (soakPossible)
+  step('soak: three servers behind HAProxy, each restarted and one killed', 'npm', ['run', '--silent', 'soak'], {
+    SOAK_SECONDS: process.env.SOAK_SECONDS ?? '60',
+  });
 finish(0);

@@ -86,7 +86,8 @@ function listVersions(root: string): string[] {
     .map((v) => path.join(root, v, 'bin'));
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 at this moment. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
