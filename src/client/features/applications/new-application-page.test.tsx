@@ -43,7 +43,8 @@ describe('new application', () => {
     });
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('nina@example.test'));
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    const message = await screen.findByText('This email is already in use');
+    // The refusal comes back through the outbox's send and settle: give a busy machine time.
+    const message = await screen.findByText('This email is already in use', {}, { timeout: 15_000 });
     expect(screen.getByLabelText('Email address').closest('.field')?.contains(message)).toBe(true);
   });
 
