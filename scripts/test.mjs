@@ -12,7 +12,7 @@ const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const commandFound = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 // The API tests read the documents and signed contracts with the tools a recipient would use
-// (docs/decisions.md 484, 494), and the metrics with Prometheus's own checker (decision 564):
+// (docs/decisions.md 482, 494), and the metrics with Prometheus's own checker (decision 564):
 // each Debian package and the commands it brings.
 const checkingTools = {
   'poppler-utils': ['pdfsig', 'pdffonts', 'pdftotext'],

@@ -9,7 +9,7 @@ import * as v from 'valibot';
  * outcome of each sent write. Everything a user keeps here is keyed by their user id, so another
  * user of the same device never sees it.
  *
- * Stored data is checked when read (design.md): each table has a valibot schema, fields added by a
+ * Stored data is checked when read (docs/decisions.md (090)): each table has a valibot schema, fields added by a
  * later version are optional with a default (so rows an older version wrote are migrated as they
  * are read), and a row that still does not parse is reported and left in place, never dropped and
  * never allowed to crash a screen.

@@ -35,7 +35,7 @@ const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.le
 
 /** Section 7 of both specification documents, as method and path (without the /api prefix). */
 const specCalls = [
-  // applications-and-access.md
+  // The first specification document: applications and access.
   'POST /auth',
   'POST /users/sign-up/validate',
   'POST /users/sign-up/complete',
@@ -62,7 +62,7 @@ const specCalls = [
   'GET /pdf-generator/from-email',
   'GET /pdf-generator/for-application-json/{id}',
   'POST /loans/update',
-  // loans-drawdowns-and-administration.md
+  // The second: loans, drawdowns and administration.
   'GET /firms',
   'GET /firms/{id}',
   'POST /firms',

@@ -1,6 +1,6 @@
 /**
- * The one formatting module (design: "Money £1,234.56, dates DD/MM/YYYY, from one formatting
- * module"). Used by the screens and by the server's PDF, so both print values the same way.
+ * The one formatting module: money as £1,234.56, dates as DD/MM/YYYY. Used by the screens and by
+ * the server's PDF, so both print values the same way.
  * Dates are shown in the UK's time zone: a date is the day the person in the UK saw it happen.
  */
 
