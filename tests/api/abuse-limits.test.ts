@@ -118,6 +118,20 @@ describe('calls that carry a link’s token', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('calls refused for a used-up link still spend their address: one address cannot hammer a link for free', async () => {
+    const reset = await buildUser(server.db, { role: 'customer' });
+    const token = await issueToken(server.db, reset.userId, 'reset', 60 * 60 * 1000);
+    await fillCounter(linkKey(token), LINK_CALLS_PER_LINK);
+    const hammer = '203.0.113.77';
+    for (let i = 0; i < LINK_CALLS_PER_ADDRESS; i++) expectTooMany(await validateReset(token, hammer), WINDOW_S);
+    // The address is spent as well: a fresh made-up link from it is refused before any lookup.
+    expectTooMany(await validateReset(randomUUID(), hammer), WINDOW_S);
+    const [row] = await server.rows<{ count: number }>(
+      sql`select count from rate_limits where key like ${'link:address:%'} and count >= ${LINK_CALLS_PER_ADDRESS} order by window_started_at desc limit 1`,
+    );
+    expect(row?.count).toBe(LINK_CALLS_PER_ADDRESS);
+  });
+
   it('setting a password through a link that is over its limit changes nothing', async () => {
     const reset = await buildUser(server.db, { role: 'customer' });
     const token = await issueToken(server.db, reset.userId, 'reset', 60 * 60 * 1000);
