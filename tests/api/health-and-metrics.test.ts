@@ -175,6 +175,8 @@ describe('metrics, with METRICS_TOKEN', () => {
     // An application that does not exist: the route is matched, the address carries its id.
     expect((await server.call({ method: 'GET', url: '/api/applications/987654', token })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/no/such/address/4242' })).statusCode).toBe(404);
+    // A method the portal never answers is one label, whatever its name: callers cannot add series.
+    await server.call({ method: 'PROPFIND' as 'GET', url: '/no/such/address' });
 
     const res = await scrape(`Bearer ${METRICS_TOKEN}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -190,6 +192,8 @@ describe('metrics, with METRICS_TOKEN', () => {
       'portal_http_request_duration_seconds_count{method="GET",route="/api/applications/:id",status_code="404"} 1',
     );
     expect(text).toContain('portal_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"} 1');
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="other",route="unmatched",status_code="\d+"\} 1/);
+    expect(text).not.toContain('PROPFIND');
     expect(text).not.toContain('987654');
     expect(text).not.toContain('4242');
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);

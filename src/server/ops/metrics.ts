@@ -21,6 +21,8 @@ function scrapeAllowed(request: FastifyRequest, token: string): boolean {
   return match !== null && match !== undefined && timingSafeEqual(sha256(match[1]!), sha256(token));
 }
 
+const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /**
  * GET /metrics in Prometheus's text format (prom-client), for a scraper that sends METRICS_TOKEN
  * as its bearer token; without METRICS_TOKEN it is not served at all (docs/decisions.md 562-563).
@@ -28,7 +30,13 @@ function scrapeAllowed(request: FastifyRequest, token: string): boolean {
  */
 export function registerMetrics(app: FastifyInstance, options: { config: Config; db: Database }): void {
   const token = options.config.metricsToken;
-  if (!token) return;
+  // Not served without the setting: a plain 404, never the app's page in its place.
+  if (!token) {
+    app.get('/metrics', { logLevel: 'warn' }, async () => {
+      throw AppError.notFound();
+    });
+    return;
+  }
   const { db } = options;
   const registry = new Registry();
   nodeMetrics(registry);
@@ -45,7 +53,9 @@ export function registerMetrics(app: FastifyInstance, options: { config: Config;
   app.addHook('onResponse', async (request, reply) => {
     // The pattern the router matched ('/api/applications/:id'); an address no route has is one label.
     const route = request.routeOptions.url ?? 'unmatched';
-    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    // Methods the portal answers by name; any other (PROPFIND, M-SEARCH…) is one label, so callers cannot add series.
+    const method = ANSWERED_METHODS.has(request.method) ? request.method : 'other';
+    requestDuration.observe({ method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   databaseGauges(registry, db);
