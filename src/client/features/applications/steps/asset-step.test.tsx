@@ -193,7 +193,8 @@ describe('documents step: Form E uploads', () => {
     expect(within(list).getByText('report.pdf')).toBeTruthy();
     const bar = within(list).getByRole('progressbar', { name: 'Upload of report.pdf' });
     expect(bar.getAttribute('value')).toBe('0');
-    expect(within(list).getAllByText('Waiting to upload')).toHaveLength(2);
+    // Each row reads its upload's state from the device on its own: on a busy machine one comes later.
+    await waitFor(() => expect(within(list).getAllByText('Waiting to upload')).toHaveLength(2));
 
     const rows = await uploadRows();
     await waitFor(() => expect([...latest.documents].sort()).toEqual(rows.map((row) => row.localId).sort()));
