@@ -53,6 +53,10 @@ console.log(
     `in ${Date.now() - started} ms`,
 );
 
-// initdb in PGlite peaks at about 700 MB: paid here once, not by the server's first start.
-const prepared = spawnSync(process.execPath, [path.join(outdir, 'prepare-cluster.js')], { cwd: root, stdio: 'inherit' });
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+// initdb in PGlite peaks at about 700 MB: paid here once, not by the server's first start. The
+// cluster has one place, dist-server/pglite-cluster (src/server/db/prepared-cluster.ts): a test's
+// own build (--outdir) leaves it to `npm run build`, and its server runs initdb when there is none.
+if (outdirFlag < 0) {
+  const prepared = spawnSync(process.execPath, [path.join(outdir, 'prepare-cluster.js')], { cwd: root, stdio: 'inherit' });
+  if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+}

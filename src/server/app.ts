@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -21,6 +21,7 @@ import { registerMultipart } from './files/multipart';
 import { fileStorage } from './files/storage';
 import { registerHealth } from './ops/health';
 import { createLifecycle, type Lifecycle } from './ops/lifecycle';
+import { runAsRequestWork } from './db/request-work';
 import { registerMetrics } from './ops/metrics';
 import { readMailbox, renderMailboxPage } from './mail/mailbox';
 import { CONTRACT_PATH } from './paths';
@@ -55,6 +56,8 @@ export async function buildApp({
     ...serverTimeouts(config.timeouts),
   };
   const app = Fastify(options);
+  // Each request keeps its own record of what it committed, which a shutdown's gate reads (db/request-work.ts).
+  app.addHook('onRequest', (_request, _reply, done) => runAsRequestWork(done));
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('auth', null);
   securityHeaders(app, { production: config.production });
@@ -179,9 +182,7 @@ function registerOperation(
     },
     ...(op.rawBody ? { preParsing: keepRawBody } : {}),
     // Offline replays: the first answer of a key is kept and given again (http/idempotency.ts).
-    ...(op.idempotent
-      ? idempotencyHooks(ctx.db, { multipart: op.multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs })
-      : {}),
+    ...(op.idempotent ? trackedIdempotencyHooks(ctx, lifecycle, op.multipart) : {}),
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       // The contract has validated the request against the operation the handler is typed by.
@@ -192,6 +193,18 @@ function registerOperation(
       return result;
     },
   });
+}
+
+/**
+ * The idempotency hooks, the claim counted as the handler is: a shutdown waits for a claim being
+ * taken as for a handler running, so the claims it releases include it (ops/shutdown.ts).
+ */
+function trackedIdempotencyHooks(ctx: { config: Config; db: Database }, lifecycle: Lifecycle, multipart: boolean) {
+  const hooks = idempotencyHooks(ctx.db, { multipart, leaseMs: ctx.config.timeouts.idempotencyLeaseMs });
+  return {
+    preHandler: (request: FastifyRequest, reply: FastifyReply) => lifecycle.track(() => hooks.preHandler(request, reply)),
+    onSend: hooks.onSend,
+  };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

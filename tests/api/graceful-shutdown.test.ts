@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { isDatabaseClosing, openDatabase, queryRows, ungated } from '../../src/server/db/connection';
+import { runAsRequestWork } from '../../src/server/db/request-work';
 import { PostgresFileStorage } from '../../src/server/files/postgres-storage';
 import { idempotencyClaimsHeld, releaseHeldClaims } from '../../src/server/http/idempotency';
 import { buildApplication, buildLawyer, buildUser, FACTORY_PASSWORD, signInAs } from './factories';
@@ -440,5 +441,29 @@ describe('the database at a shutdown deadline', () => {
     };
     expect(fileRows.rows[0]!.n).toBe(0);
     expect(await stored()).toEqual(keysBefore);
+  });
+
+  it('lets a request whose write committed finish its answer past the gate; one that committed nothing is refused', async () => {
+    const own = await startTestServer();
+    try {
+      const inRequest = <T>(work: () => Promise<T>) =>
+        new Promise<T>((resolve, reject) => runAsRequestWork(() => void work().then(resolve, reject)));
+      // Written, then the deadline passes before the answer is read back (a created row's answer).
+      const firmName = await inRequest(async () => {
+        await own.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into firms (name) values ('Committed Before The Deadline LLP')`);
+        });
+        own.refuseWork();
+        const read = (await own.db.execute(sql`select name from firms where name like 'Committed Before%'`)) as unknown as {
+          rows: { name: string }[];
+        };
+        return read.rows[0]?.name;
+      });
+      expect(firmName).toBe('Committed Before The Deadline LLP');
+      // Another request, with nothing committed, has its work refused.
+      await expect(inRequest(() => own.db.execute(sql`select 1`))).rejects.toSatisfy(isDatabaseClosing);
+    } finally {
+      await own.close();
+    }
   });
 });

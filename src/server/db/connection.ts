@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { hasCommitted, noteCommitted } from './request-work';
 import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
 import { MIGRATIONS_FOLDER } from '../paths';
@@ -46,11 +47,14 @@ export function isDatabaseClosing(error: unknown): boolean {
   return false;
 }
 
-/** A shutdown's gate: closed once, checked before every statement and before every commit. */
+/**
+ * A shutdown's gate: closed once, checked before every statement and before every commit. A
+ * request that has committed a write passes it, to finish its answer (db/request-work.ts).
+ */
 class WorkGate {
   closed = false;
   check(): void {
-    if (this.closed) throw new DatabaseClosing();
+    if (this.closed && !hasCommitted()) throw new DatabaseClosing();
   }
 }
 
@@ -191,13 +195,15 @@ function takeTurns(
     return counted(async () => {
       await turn();
       gate.check();
-      return transaction(async (tx) => {
+      const result = await transaction(async (tx) => {
         gateTransaction(tx, gate);
         const result = await callback(tx);
         // Checked after the last statement, before PGlite commits: a late transaction rolls back.
         gate.check();
         return result;
       });
+      noteCommitted();
+      return result;
     });
   } as typeof client.transaction;
   // One statement or transaction runs; the others counted here wait for it (or for their turn).
@@ -243,6 +249,8 @@ async function pgliteHandle(client: PGlite, release: () => void): Promise<Databa
 
 /** Statements that end a transaction without committing pass a closed gate. */
 const ROLLBACK = /^\s*rollback\b/i;
+/** A transaction's commit: the request's work is done from then on (db/request-work.ts). */
+const COMMIT = /^\s*(commit|end)\b/i;
 
 /** Every connection of the pool checks the gate before a statement (a commit included). */
 function gatePool(pool: pg.Pool, gate: WorkGate): void {
@@ -251,13 +259,15 @@ function gatePool(pool: pg.Pool, gate: WorkGate): void {
     client.query = ((...args: unknown[]) => {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : (first?.text ?? '');
-      if (gate.closed && !ROLLBACK.test(text)) {
+      if (gate.closed && !ROLLBACK.test(text) && !hasCommitted()) {
         const error = new DatabaseClosing();
         const callback = args.find((arg) => typeof arg === 'function') as ((e: Error) => void) | undefined;
         if (callback) return void process.nextTick(callback, error);
         return Promise.reject(error);
       }
-      return query(...args);
+      const result = query(...args);
+      if (COMMIT.test(text) && result instanceof Promise) result.then(noteCommitted, () => undefined);
+      return result;
     }) as typeof client.query;
   });
 }

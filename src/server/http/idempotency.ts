@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { isDatabaseClosing, ungated, type Database } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './app-error';
@@ -130,7 +130,7 @@ function headerKey(request: FastifyRequest): string | undefined {
 export function idempotencyHooks(
   db: Database,
   options: { multipart: boolean; leaseMs?: number },
-): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+): { preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; onSend: onSendHookHandler } {
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const whereClaim = (claim: { userId: number; key: string }) =>
     and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode));

@@ -63,6 +63,8 @@ export async function shutDown(options: ShutdownOptions): Promise<{ ended: numbe
     if (released > 0) app.log.warn(`shutdown: released ${released} idempotency claim(s) of ended requests`);
   }
   database.refuseWork();
+  // A claim whose statement was still queued when the claims above were let go is let go now.
+  if (ended > 0) await releaseHeldClaims(database.db).catch(() => 0);
   if (!(await within(database.close(), DATABASE_CLOSE_MS))) app.log.error('shutdown: the database did not close in time');
   return { ended };
 }
