@@ -60,6 +60,9 @@ export async function startCluster(options: { servers: number; env?: Record<stri
     for (let i = 1; i <= options.servers; i++) {
       servers.push(
         serverProcess(`s${i}`, await freePort(), folder, {
+          // The second server's deadline is short, so its SIGTERM ends requests in flight (a signing's
+          // sealing, an upload) and the shutdown's refusal path runs under traffic too.
+          ...(i === 2 ? { SHUTDOWN_TIMEOUT_MS: '300' } : {}),
           NODE_ENV: 'production',
           HOST: '127.0.0.1',
           DATABASE_URL: databaseUrl,
