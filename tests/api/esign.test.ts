@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { startTestServer, type TestServer } from './harness';
 import { buildFirmAdmin, buildLoan, buildUser, signInAs } from './factories';
 import { buildSigningCase, signingCalls, type SigningCase } from './esign-fixtures';
@@ -117,6 +118,29 @@ describe('POST /docusign/init', () => {
       ).statusCode,
     ).toBe(401);
   });
+
+  it('answers 503 pdfTimeout, not envelopeFailed, when the documents take too long, and records nothing', async () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' }).timeouts;
+    const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } });
+    try {
+      const c = await buildSigningCase(hurried);
+      const admin = await signInAs(hurried, await buildUser(hurried.db, { role: 'admin' }));
+      const res = await hurried.call({
+        method: 'POST',
+        url: '/api/docusign/init',
+        payload: { applicationId: c.applicationId, state: 'esignPrepared' },
+        token: admin,
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ error: 'pdfTimeout' });
+      const [row] = await hurried.rows<{ status: string; envelopes: number }>(
+        sql`select status, (select count(*)::int from envelopes where application_id = ${c.applicationId}) as envelopes from applications where id = ${c.applicationId}`,
+      );
+      expect(row).toEqual({ status: 'providerAccepted', envelopes: 0 });
+    } finally {
+      await hurried.close();
+    }
+  }, 60_000);
 
   it('needs the certificate of advice ticked, a loan amount and an accepted application', async () => {
     const noAdvice = await buildCase({ independentAdvice: false });

@@ -56,7 +56,8 @@ async function sendToProvider(
  * client signs (envelopeDocumentTypes). With DocuSign the envelope is sent to DocuSign first. Then,
  * under the application's row lock, earlier open envelopes are voided, the envelope is recorded with
  * each document's SHA-256, and the application moves to esignPrepared with its envelopeId. A failure
- * to make the documents is the spec's `envelopeFailed` (docs/decisions.md: 283); a DocuSign envelope
+ * to make the documents is the spec's `envelopeFailed` (docs/decisions.md: 283), a PDF job past its time
+ * 503 `pdfTimeout` (decision 596); a DocuSign envelope
  * that ends up not recorded is voided at DocuSign again.
  */
 export async function initEnvelope(
@@ -74,7 +75,9 @@ export async function initEnvelope(
     // The client signs five; the letter of instruction is made with them but is staff's (decision 287).
     documents = made.filter((document) => envelopeDocumentTypes.includes(document.type));
   } catch (error) {
-    if (error instanceof AppError && error.statusCode !== 503) throw error;
+    // Our own answers pass as they are: a PDF job past its time or a store not answering is 503, a
+    // moment's trouble the client tries again, not documents that cannot be made.
+    if (error instanceof AppError) throw error;
     ctx.logError('contract documents could not be made', error);
     throw new AppError(400, 'envelopeFailed');
   }
