@@ -3,9 +3,17 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { EMBEDDED_DATABASE_FOLDER, openDatabase } from '../db/connection';
-import { DataDirLocked, type LockOwner } from '../db/data-dir-lock';
+import { DataDirLocked, ownerGone, processStart, type LockOwner } from '../db/data-dir-lock';
 import { emptyFolder, MANIFEST_FILE, type BackupManifest } from './backup-format';
-import { answerFolder, BACKUP_LISTENER_FILE, BACKUP_SIGNAL, failureFile, requestFile, requestsFolder } from './backup-requests';
+import {
+  answerFolder,
+  BACKUP_LISTENER_FILE,
+  BACKUP_SIGNAL,
+  failureFile,
+  requestFile,
+  requestsFolder,
+  type BackupListener,
+} from './backup-requests';
 import { writeEmbeddedBackup } from './write-backup';
 
 /** A backup that cannot be taken, with the reason in words for the operator. */
@@ -49,7 +57,7 @@ export async function takeBackup(config: Config, destination: string, say: (line
 
 async function fromRunningServer(config: Config, owner: LockOwner | undefined, destination: string): Promise<BackupManifest> {
   const { dataDir } = config;
-  let listening: { pid?: number } = {};
+  let listening: Partial<BackupListener> = {};
   try {
     listening = JSON.parse(fs.readFileSync(path.join(requestsFolder(dataDir), BACKUP_LISTENER_FILE), 'utf8'));
   } catch {
@@ -59,6 +67,18 @@ async function fromRunningServer(config: Config, owner: LockOwner | undefined, d
     throw new BackupRefused(
       `The server holding ${dataDir} does not answer backup requests (it is still starting, or it is a version from before them). ` +
         'Try again once it is ready, or stop it and run the backup again.',
+    );
+  // The signal goes only to the very process that wrote listening.json: after a crash its pid may
+  // belong to another program, which SIGUSR2 would end (docs/decisions.md 583).
+  if (listening.processStart === undefined || processStart(owner.pid) === undefined)
+    throw new BackupRefused(
+      `Cannot confirm that process ${owner.pid} is the server holding ${dataDir}: this system does not show process start times (/proc), ` +
+        'or the server is a version from before they were recorded. Stop the server and run the backup again.',
+    );
+  if (ownerGone(owner) || processStart(owner.pid) !== listening.processStart)
+    throw new BackupRefused(
+      `Process ${owner.pid} is no longer the server that held ${dataDir} (it stopped, and its pid now belongs to another program). ` +
+        'Run the backup again.',
     );
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(requestFile(dataDir, id), JSON.stringify({ requestedAt: new Date().toISOString() }));
