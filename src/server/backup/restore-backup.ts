@@ -43,6 +43,12 @@ export async function restoreBackup(
     );
   const manifest = readManifest(source);
   const { dataDir, filesDir } = config;
+  for (const [name, folder] of [
+    ['DATA_DIR', dataDir],
+    ['FILES_DIR', filesDir],
+  ] as const)
+    if (folder !== 'memory://' && fs.existsSync(folder) && !fs.statSync(folder).isDirectory())
+      throw new RestoreRefused(`${folder} (${name}) is a file, not a folder: name a new or empty folder.`);
   if (!emptyFolder(dataDir))
     throw new RestoreRefused(
       `${dataDir} (DATA_DIR) is not empty: a backup is restored into a new or empty data folder only, never over one. ` +

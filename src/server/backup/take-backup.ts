@@ -33,7 +33,7 @@ export async function takeBackup(config: Config, destination: string, say: (line
     throw new BackupRefused(
       'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, as the README says under "Backups and restore".',
     );
-  if (!emptyFolder(destination)) throw new BackupRefused(`${destination} is not empty: give a new or empty folder.`);
+  checkDestination(config, destination);
   if (!fs.existsSync(path.join(config.dataDir, EMBEDDED_DATABASE_FOLDER, 'PG_VERSION')))
     throw new BackupRefused(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
   fs.rmSync(destination, { recursive: true, force: true });
@@ -53,6 +53,47 @@ export async function takeBackup(config: Config, destination: string, say: (line
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The folder named for the backup, checked before anything is read or written, each problem in one
+ * line (docs/decisions.md 586): new or empty, a folder, outside the data it copies, writable.
+ */
+function checkDestination(config: Config, destination: string): void {
+  const existing = nearestExisting(destination);
+  if (existing === destination) {
+    if (!fs.statSync(destination).isDirectory())
+      throw new BackupRefused(`${destination} is a file, not a folder: name a new or empty folder for the backup.`);
+    if (!emptyFolder(destination)) throw new BackupRefused(`${destination} is not empty: give a new or empty folder.`);
+  } else if (!fs.statSync(existing).isDirectory())
+    throw new BackupRefused(`${destination} cannot be made: ${existing} is a file, not a folder.`);
+  // Where it really is, links resolved: the part that does not exist yet cannot be a link.
+  const real = path.join(fs.realpathSync(existing), path.relative(existing, destination));
+  for (const [name, folder] of [
+    ['DATA_DIR', config.dataDir],
+    ['FILES_DIR', config.filesDir],
+  ] as const) {
+    if (folder === 'memory://' || !fs.existsSync(folder)) continue;
+    const inside = path.relative(fs.realpathSync(folder), real);
+    if (!inside.startsWith('..') && !path.isAbsolute(inside))
+      throw new BackupRefused(
+        `${destination} is inside ${folder} (${name}): a backup there would be part of the data it copies. Name a folder outside it.`,
+      );
+  }
+  // The folder is made (or replaced) in its parent, and the backup moved there.
+  const parent = existing === destination ? path.dirname(destination) : existing;
+  try {
+    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    throw new BackupRefused(`Cannot write into ${parent}: name a folder this user may write to.`);
+  }
+}
+
+/** The path itself when it exists, or its nearest parent that does. */
+function nearestExisting(location: string): string {
+  let at = location;
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
 }
 
 async function fromRunningServer(config: Config, owner: LockOwner | undefined, destination: string): Promise<BackupManifest> {
