@@ -73,7 +73,8 @@ export function entryPathProblem(relative: unknown): string | undefined {
   if (typeof relative !== 'string' || relative === '') return 'is not a file name';
   if (relative.includes('\0')) return 'holds a NUL character';
   if (relative.includes('\\') || path.isAbsolute(relative) || /^[A-Za-z]:/.test(relative)) return 'is not a relative path';
-  if (relative.split('/').some((part) => part === '' || part === '.' || part === '..')) return 'leaves its folder or is not normalized';
+  if (relative.split('/').some((part) => part === '' || part === '.' || part === '..'))
+    return 'leaves its folder or is not normalized';
   return undefined;
 }
 
@@ -106,7 +107,8 @@ export function readTree(root: string): FolderTree {
         tree.folders.push(child);
         walk(child);
       } else if (stat.isFile()) tree.files.push(child);
-      else throw new Error(`${path.basename(root)}/${child} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}`);
+      else
+        throw new Error(`${path.basename(root)}/${child} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}`);
     }
   };
   walk('');

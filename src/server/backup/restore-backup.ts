@@ -140,7 +140,10 @@ async function copyFolder(
   for (const entry of entries) {
     const target = path.join(to, ...entry.path.split('/'));
     await makeFolder(path.dirname(target));
-    const source = await fs.promises.open(path.join(from, ...entry.path.split('/')), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const source = await fs.promises.open(
+      path.join(from, ...entry.path.split('/')),
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW,
+    );
     const hash = createHash('sha256');
     try {
       written.push(target);
@@ -158,13 +161,17 @@ async function copyFolder(
       await source.close();
     }
     if (hash.digest('hex') !== entry.sha256)
-      throw new RestoreRefused(`The backup changed while it was restored: ${path.join(from, entry.path)} is not what was backed up.`);
+      throw new RestoreRefused(
+        `The backup changed while it was restored: ${path.join(from, entry.path)} is not what was backed up.`,
+      );
   }
 }
 
 /** Beside the manifest a backup holds its two folders and nothing else. */
 function checkTopLevel(source: string): void {
-  const extra = fs.readdirSync(source).filter((name) => name !== MANIFEST_FILE && name !== DATABASE_FOLDER && name !== FILES_FOLDER);
+  const extra = fs
+    .readdirSync(source)
+    .filter((name) => name !== MANIFEST_FILE && name !== DATABASE_FOLDER && name !== FILES_FOLDER);
   if (extra.length > 0) throw new RestoreRefused(`The backup holds ${extra.join(', ')}, which its manifest does not list.`);
   if (!fs.lstatSync(path.join(source, MANIFEST_FILE)).isFile())
     throw new RestoreRefused(`The backup's ${MANIFEST_FILE} is not a regular file.`);
@@ -179,7 +186,8 @@ function checkTopLevel(source: string): void {
 function checkFolder(source: string, folder: string, entries: readonly BackupEntry[]): FolderTree {
   for (const entry of entries) {
     const problem = entryPathProblem(entry?.path);
-    if (problem) throw new RestoreRefused(`The backup's manifest names ${JSON.stringify(entry?.path)} in ${folder}/, which ${problem}.`);
+    if (problem)
+      throw new RestoreRefused(`The backup's manifest names ${JSON.stringify(entry?.path)} in ${folder}/, which ${problem}.`);
   }
   let tree: FolderTree;
   try {
@@ -191,6 +199,8 @@ function checkFolder(source: string, folder: string, entries: readonly BackupEnt
   if (listed.size !== entries.length) throw new RestoreRefused(`The backup's manifest names a file in ${folder}/ twice.`);
   const unlisted = tree.files.filter((file) => !listed.has(file));
   if (unlisted.length > 0)
-    throw new RestoreRefused(`The backup holds ${unlisted.map((file) => `${folder}/${file}`).join(', ')}, which its manifest does not list.`);
+    throw new RestoreRefused(
+      `The backup holds ${unlisted.map((file) => `${folder}/${file}`).join(', ')}, which its manifest does not list.`,
+    );
   return tree;
 }

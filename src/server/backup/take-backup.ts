@@ -37,7 +37,6 @@ export async function takeBackup(config: Config, destination: string, say: (line
   if (!fs.existsSync(path.join(config.dataDir, EMBEDDED_DATABASE_FOLDER, 'PG_VERSION')))
     throw new BackupRefused(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
   fs.rmSync(destination, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(destination), { recursive: true });
 
   let handle;
   try {
@@ -80,12 +79,16 @@ function checkDestination(config: Config, destination: string): void {
         `${destination} is inside ${folder} (${name}): a backup there would be part of the data it copies. Name a folder outside it.`,
       );
   }
-  // The folder is made (or replaced) in its parent, and the backup moved there.
-  const parent = existing === destination ? path.dirname(destination) : existing;
+  // The folder is made (or replaced) in its parent, and the backup moved there: tried, since the
+  // permission bits do not tell (root, a read-only mount).
+  const parent = path.dirname(destination);
   try {
-    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
-  } catch {
-    throw new BackupRefused(`Cannot write into ${parent}: name a folder this user may write to.`);
+    fs.mkdirSync(parent, { recursive: true });
+    fs.rmdirSync(fs.mkdtempSync(path.join(parent, '.backup-probe-')));
+  } catch (error) {
+    throw new BackupRefused(
+      `Cannot write into ${parent} (${(error as NodeJS.ErrnoException).code ?? 'error'}): name a folder this user may write to.`,
+    );
   }
 }
 
