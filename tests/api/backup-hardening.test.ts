@@ -236,6 +236,8 @@ describe.skipIf(process.env.API_TEST_DB === 'postgres')('npm run backup and rest
       expect(fs.readFileSync(path.join(target, 'files', ...storedName(3).split('/')), 'utf8')).toBe('stored file 3');
     }, 60_000);
 
+    // The new design's own consequence: with the list taken in the pause and the links made after, a
+    // listed file gone before its link may be named by the copy, so the backup starts again.
     it('a listed file deleted before it is linked starts the backup again, whose instant is after the deletion', async () => {
       const gone = path.join(filesDir, ...storedName(2).split('/'));
       let deletedAt = 0;
