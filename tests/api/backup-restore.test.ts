@@ -9,28 +9,12 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/connection';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { envFor, root, runScript, tsx } from './backup-commands';
 import { findPostgresBin } from './postgres-global-setup';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
 const children: ChildProcess[] = [];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** The environment of a process on one data folder: the server, `npm run backup`, `npm run restore`. */
-const envFor = (dataDir: string, port = 0, databaseUrl = '') => ({
-  ...process.env,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  // The test configuration keeps files in memory unless told: on disk, as in production.
-  FILES_DIR: path.join(dataDir, 'files'),
-  SEED_DEMO: '1',
-  STATIC_DIR: '/nonexistent',
-  DATABASE_URL: databaseUrl,
-});
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -79,21 +63,7 @@ async function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
   };
 }
 
-/** `npm run backup` / `npm run restore` (the same scripts), with their exit code and what they said. */
-function run(script: 'backup' | 'restore', dataDir: string, arg: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, [`scripts/${script}.ts`, arg], {
-      cwd: root,
-      env: envFor(dataDir),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const run = (script: 'backup' | 'restore', dataDir: string, arg: string) => runScript(script, dataDir, arg, children);
 
 /** Every table's row count, read straight from the database (an embedded one that no server holds). */
 async function rowCounts(dataDir: string, databaseUrl?: string): Promise<Record<string, number>> {

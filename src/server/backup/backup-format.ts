@@ -40,11 +40,18 @@ export function filesBelow(root: string): string[] {
     .sort();
 }
 
+/** A regular file's size and SHA-256; a symbolic link is refused, never followed. */
 export async function describeFile(root: string, relative: string): Promise<BackupEntry> {
-  const file = path.join(root, ...relative.split('/'));
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(file), hash);
-  return { path: relative, size: fs.statSync(file).size, sha256: hash.digest('hex') };
+  const handle = await fs.promises.open(path.join(root, ...relative.split('/')), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new Error(`${relative} is not a regular file`);
+    const hash = createHash('sha256');
+    await pipeline(handle.createReadStream({ autoClose: false }), hash);
+    return { path: relative, size: stat.size, sha256: hash.digest('hex') };
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function describeFolder(root: string): Promise<BackupEntry[]> {
@@ -56,4 +63,56 @@ export async function describeFolder(root: string): Promise<BackupEntry[]> {
 /** A folder that is missing or holds nothing. */
 export function emptyFolder(folder: string): boolean {
   return !fs.existsSync(folder) || fs.readdirSync(folder).length === 0;
+}
+
+/**
+ * Why an entry's path cannot name a file inside its folder, or undefined when it can: relative,
+ * forward slashes, no empty, `.` or `..` part, no NUL or backslash (docs/decisions.md 584).
+ */
+export function entryPathProblem(relative: unknown): string | undefined {
+  if (typeof relative !== 'string' || relative === '') return 'is not a file name';
+  if (relative.includes('\0')) return 'holds a NUL character';
+  if (relative.includes('\\') || path.isAbsolute(relative) || /^[A-Za-z]:/.test(relative)) return 'is not a relative path';
+  if (relative.split('/').some((part) => part === '' || part === '.' || part === '..'))
+    return 'leaves its folder or is not normalized';
+  return undefined;
+}
+
+/** What a folder holds, read without following any link: its sub-folders and regular files, relative, sorted. */
+export interface FolderTree {
+  folders: string[];
+  files: string[];
+}
+
+/**
+ * Reads a folder of a backup (lstat, never following a link): anything other than a folder or a
+ * regular file (a symbolic link, a device, a socket) is refused with its relative path. A missing
+ * folder holds nothing.
+ */
+export function readTree(root: string): FolderTree {
+  const tree: FolderTree = { folders: [], files: [] };
+  let top: fs.Stats;
+  try {
+    top = fs.lstatSync(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return tree;
+    throw error;
+  }
+  if (!top.isDirectory()) throw new Error(`${path.basename(root)} is not a folder`);
+  const walk = (relative: string) => {
+    for (const name of fs.readdirSync(path.join(root, ...relative.split('/').filter(Boolean))).sort()) {
+      const child = relative ? `${relative}/${name}` : name;
+      const stat = fs.lstatSync(path.join(root, ...child.split('/')));
+      if (stat.isDirectory()) {
+        tree.folders.push(child);
+        walk(child);
+      } else if (stat.isFile()) tree.files.push(child);
+      else
+        throw new Error(`${path.basename(root)}/${child} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}`);
+    }
+  };
+  walk('');
+  tree.files.sort();
+  tree.folders.sort();
+  return tree;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseHandle } from '../db/connection';
+import { processStart } from '../db/data-dir-lock';
 import { writeEmbeddedBackup } from './write-backup';
 
 /**
@@ -13,8 +14,16 @@ import { writeEmbeddedBackup } from './write-backup';
  */
 export const BACKUP_SIGNAL = 'SIGUSR2';
 export const BACKUP_REQUESTS_FOLDER = 'backups';
-/** Written by a server that answers the signal, naming its process: without it the signal is not sent (it would stop an older server). */
+/**
+ * Written by a server that answers the signal, naming its process (pid and start time): without it
+ * the signal is not sent (it would stop an older server), nor to a pid whose start time differs (a
+ * crash left the file and the pid went to another process; docs/decisions.md 583).
+ */
 export const BACKUP_LISTENER_FILE = 'listening.json';
+export interface BackupListener {
+  pid: number;
+  processStart?: string;
+}
 const REQUEST = /^([A-Za-z0-9-]{1,80})\.request$/;
 
 export const requestsFolder = (dataDir: string) => path.join(dataDir, BACKUP_REQUESTS_FOLDER);
@@ -36,7 +45,8 @@ export function answerBackupRequests(handle: DatabaseHandle, options: BackupAnsw
   for (const name of fs.readdirSync(folder))
     if (name.endsWith('.partial')) fs.rmSync(path.join(folder, name), { recursive: true, force: true });
   const listener = path.join(folder, BACKUP_LISTENER_FILE);
-  fs.writeFileSync(listener, JSON.stringify({ pid: process.pid }));
+  const me: BackupListener = { pid: process.pid, processStart: processStart(process.pid) };
+  fs.writeFileSync(listener, JSON.stringify(me));
   let queue = Promise.resolve();
   const onSignal = () => {
     queue = queue

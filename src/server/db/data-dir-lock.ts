@@ -7,6 +7,27 @@ export interface LockOwner {
   pid: number;
   hostname: string;
   startedAt: string;
+  /**
+   * When the kernel started that process (processStart): a pid is reused after a crash, this
+   * names the one process instance. Missing where the system does not show it (no /proc), and in
+   * locks written before it was recorded.
+   */
+  processStart?: string;
+}
+
+/**
+ * The start time of a process on this host as the kernel gives it (field 22 of /proc/<pid>/stat,
+ * in clock ticks since boot): with the pid it names one process instance, which a reused pid is
+ * not. Undefined where /proc is missing (not Linux) or the process is gone.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: fields 3 on follow the last one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DataDirLock {
@@ -46,7 +67,12 @@ const UNREADABLE_GRACE_MS = 10_000;
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE_NAME);
-  const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+    processStart: processStart(process.pid),
+  };
   const content = JSON.stringify(me);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -96,10 +122,22 @@ function isStale(file: string, owner: LockOwner | undefined): boolean {
       return true;
     }
   }
+  return ownerGone(owner);
+}
+
+/**
+ * Whether the process a lock names is gone from this host: not running, or its pid now belongs to
+ * another process (a crash, then pid reuse: the start time differs). A lock from another host
+ * cannot be checked and counts as held. `npm run backup` asks this again just before it signals
+ * the owner (docs/decisions.md 583).
+ */
+export function ownerGone(owner: LockOwner): boolean {
   if (owner.hostname !== os.hostname()) return false;
   // Our own pid in a lock we did not take: a previous run of a container that reuses pids.
   if (owner.pid === process.pid) return true;
-  return !processAlive(owner.pid);
+  if (!processAlive(owner.pid)) return true;
+  const now = processStart(owner.pid);
+  return owner.processStart !== undefined && now !== undefined && now !== owner.processStart;
 }
 
 function processAlive(pid: number): boolean {
