@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { takeAttempt } from '../services/rate-limit';
 import type { SessionUser } from './sessions';
 import {

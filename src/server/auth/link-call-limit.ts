@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { clientAddressKey } from '../http/client-address';
 import { takeAttempt } from '../services/rate-limit';
 import { hashToken } from './tokens';

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { isDatabaseClosing, ungated, type Database } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * Idempotency keys (offline outbox replays), for every operation whose contract lists the

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { type Database } from '../../db/connection';
 import { users, userTokens } from '../../db/schema';
 import type { PublicContext } from '../context';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { hashPassword } from '../../auth/passwords';
 import { createSession, loadSessionUser, revokeAllSessions, type SessionUser } from '../../auth/sessions';
 import { hashToken, newLinkToken } from '../../auth/tokens';

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { applications, applicationSteps, users, userTokens } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { isUniqueViolation } from '../../errors/database-errors';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { can } from '../../policies/dump';
 import { isRole } from '../../../shared/rules/permissions';
 import { recordAudit } from '../audit';

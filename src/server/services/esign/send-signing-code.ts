@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { envelopes } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { enqueueEmail } from '../../mail/outbox';
 import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';

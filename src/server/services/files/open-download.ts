@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { redeemDownloadToken } from '../../files/download-tokens';
 import { renderApplicationPdf } from '../../pdf/application-pdf';
 import type { PublicContext } from '../context';
