@@ -7,7 +7,7 @@ import * as applicationPolicy from '../../policies/applications';
 import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { takeAttempt } from '../rate-limit';
+import { takeAttempt } from '../../auth/rate-limit';
 import { assertCan } from '../../policies/assert-can';
 import { EMAIL_PATTERN } from '../../../shared/schemas/account';
 import { CLIENT_INVITATION_WINDOW_MS, CLIENT_INVITATIONS_PER_WINDOW, EMAIL_MAX_LENGTH } from '../../../shared/rules/limits';

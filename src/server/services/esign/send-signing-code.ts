@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { enqueueEmail } from '../../mail/outbox';
 import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
-import { takeAttempt } from '../rate-limit';
+import { takeAttempt } from '../../auth/rate-limit';
 import { countLinkCall } from '../../auth/link-call-limit';
 import type { ServiceContext } from '../context';
 import {
