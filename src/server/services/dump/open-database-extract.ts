@@ -6,7 +6,7 @@ import { can } from '../../policies/dump';
 import { isRole } from '../../../shared/rules/permissions';
 import { recordAudit } from '../audit';
 import type { PublicContext } from '../context';
-import type { Download } from '../files/open-download';
+import type { Download } from '../files/download';
 import { excludedTables, extractTables } from './extract-tables';
 import { extractZip } from './extract-zip';
 
