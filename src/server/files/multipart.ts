@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { Transform, finished, type TransformCallback } from 'node:stream';
 import { AppError } from '../errors/app-error';
-import { markBodyUnreadable } from '../http/idempotency';
+import { markBodyUnreadable } from './unreadable-bodies';
 import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import type { FileStorage } from './storage';
 
