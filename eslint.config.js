@@ -18,6 +18,68 @@ const features = fs.existsSync(FEATURES)
 /** The client's layers below the features: they never reach up into a feature or the app shell. */
 const lowerClientLayers = ['offline', 'session', 'routing', 'ui', 'api', 'admin-kit'];
 
+/**
+ * The server's layers, top to bottom. A module imports from its own layer and the layers below it,
+ * never from one above (docs/where-things-go.md says what each holds):
+ *   main.ts, prepare-cluster.ts       the entry points
+ *   app.ts                            builds the Fastify app from the layers below
+ *   routes/, seed/                    call the services: for a request; for the demo data on first start
+ *   ops/                              health, readiness, metrics, shutdown
+ *   http/                             Fastify's plumbing: the error handler, idempotency keys, headers, logs
+ *   contract/                         openapi.yaml read: the operations, request validation, the reference page
+ *   services/                         what the portal does
+ *   policies/                         who may do what on which record; beside it, and neither importing
+ *   files/, pdf/, mail/, esign/,        the other, the adapters to the world outside (storage, PDFs, mail,
+ *     address/, backup/                 signing, postcode look-ups, backups)
+ *   auth/                             sessions, passwords, tokens, rate limits
+ *   db/                               the schema and the connection
+ *   errors/, html/, config.ts, paths.ts   read by every layer
+ * Two files are read from below on purpose: ops/instruments.ts (the histograms pdf/ and esign/ record
+ * into) and mail/smtp-options.ts (config.ts parses the SMTP settings with it); neither imports the server.
+ */
+const serverLayers = [
+  ['main.ts', 'prepare-cluster.ts'],
+  ['app.ts'],
+  ['routes', 'seed'],
+  ['ops'],
+  ['http'],
+  ['contract'],
+  ['services'],
+  ['policies', 'files', 'pdf', 'mail', 'esign', 'address', 'backup'],
+  ['auth'],
+  ['db'],
+  ['errors', 'html', 'config.ts', 'paths.ts'],
+];
+const readFromBelow = { ops: ['./instruments.ts'], mail: ['./smtp-options.ts'] };
+const adapters = ['files', 'pdf', 'mail', 'esign', 'address', 'backup'];
+const serverZones = [
+  ...serverLayers.flatMap((layer, level) =>
+    layer.flatMap((part) =>
+      serverLayers
+        .slice(0, level)
+        .flat()
+        .map((above) => ({
+          target: `./src/server/${part}`,
+          from: `./src/server/${above}`,
+          except: readFromBelow[above] ?? [],
+          message: `src/server/${part} sits below src/server/${above} and must not import it (the order heads eslint.config.js).`,
+        })),
+    ),
+  ),
+  ...adapters.flatMap((adapter) => [
+    {
+      target: './src/server/policies',
+      from: `./src/server/${adapter}`,
+      message: 'A policy decides from the actor and the record alone: it does not import an adapter.',
+    },
+    {
+      target: `./src/server/${adapter}`,
+      from: './src/server/policies',
+      message: 'An adapter does not import the policies: the services ask them.',
+    },
+  ]),
+];
+
 const zones = [
   // Features share through the lower layers and src/shared, never through each other.
   ...features.map((feature) => ({
@@ -47,6 +109,7 @@ const zones = [
   },
   { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
   { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
+  ...serverZones,
 ];
 
 export default tseslint.config(
@@ -93,6 +156,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A cycle of runtime imports makes one module's exports undefined while the other loads. The
+    // rule follows .ts files only when told they are modules; type-only imports do not count.
+    files: ['src/server/**', 'src/client/**'],
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/ignore': ['node_modules'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Playwright reads a test's fixtures from its first parameter's pattern: `{}` asks for none.

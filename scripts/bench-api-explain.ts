@@ -20,7 +20,7 @@ import * as schema from '../src/server/db/schema';
 import type { Database } from '../src/server/db/connection';
 import { pgliteExtensions } from '../src/server/db/connection';
 import { loadSessionUser, type SessionUser } from '../src/server/auth/sessions';
-import { demoAccounts } from '../src/server/db/demo-accounts';
+import { demoAccounts } from '../src/server/seed/demo-accounts';
 import type { ServiceContext } from '../src/server/services/context';
 import { listApplications } from '../src/server/services/applications/list-applications';
 import { listLoans } from '../src/server/services/loans/list-loans';

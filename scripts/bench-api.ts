@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/server/db/connection';
-import { DEMO_PASSWORD, demoAccounts } from '../src/server/db/demo-accounts';
+import { DEMO_PASSWORD, demoAccounts } from '../src/server/seed/demo-accounts';
 import { validSteps } from '../tests/fixtures/journeys';
 import { defaultCounts, growData } from './bench-api-seed';
 

@@ -10,7 +10,7 @@ import { authenticateToken } from './auth/sessions';
 import { loadOperations, type Operation } from './contract/operations';
 import { renderReferencePage } from './contract/reference-page';
 import { validatorCompiler } from './contract/validation';
-import { AppError } from './http/app-error';
+import { AppError } from './errors/app-error';
 import { errorHandler } from './http/error-handler';
 import { findNulCharacter } from './http/nul-characters';
 import { keepRawBody } from './http/raw-body';

@@ -3,7 +3,7 @@ import { answerBackupRequests } from './backup/backup-requests';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirLocked } from './db/data-dir-lock';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed';
 import { smtpTransportOptions } from './mail/smtp-options';
 import { startMailSender } from './mail/sender';
 import { startTimestamping } from './services/esign/timestamp-signed-copies';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditEvents, sessions, userTokens, users } from '../../src/server/db/schema';
-import { demoAccounts } from '../../src/server/db/seed';
+import { demoAccounts } from '../../src/server/seed/seed';
 import { startTestServer, type TestServer, DEMO_PASSWORD } from './harness';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/connection';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { envFor, root, runScript, tsx } from './backup-commands';
 import { findPostgresBin } from './postgres-global-setup';
 

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/connection';
-import { DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/server/seed/seed';
 import { fileStorage, type FileStorage } from '../../src/server/files/storage';
 
 export { DEMO_PASSWORD };

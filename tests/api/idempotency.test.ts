@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../../src/server/db/seed';
+import { demoAccounts } from '../../src/server/seed/seed';
 import { CONTRACT_PATH } from '../../src/server/app';
 import { loadOperations } from '../../src/server/contract/operations';
 import { canonicalJson, isStoredStatus } from '../../src/server/http/idempotency';

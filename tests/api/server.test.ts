@@ -159,7 +159,7 @@ describe('a value the database refuses', () => {
   it('answers 400, not 500, also when the ORM wraps the database error', async () => {
     const { sql } = await import('drizzle-orm');
     const { errorHandler } = await import('../../src/server/http/error-handler');
-    const { sqlStateOf } = await import('../../src/server/db/errors');
+    const { sqlStateOf } = await import('../../src/server/errors/database-errors');
     let refused: unknown;
     try {
       await server.db.execute(sql`select ${'99999999999'}::int`);

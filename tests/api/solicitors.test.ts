@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { applications, applicationSteps, clients, users } from '../../src/server/db/schema';
-import { demoAccounts } from '../../src/server/db/seed';
+import { demoAccounts } from '../../src/server/seed/seed';
 import type { ApplicationStatus } from '../../src/shared/rules/statuses';
 import { startTestServer, type TestServer } from './harness';
 

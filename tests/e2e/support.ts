@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
-import { DEMO_PASSWORD, demoAccounts } from '../../src/server/db/demo-accounts';
+import { DEMO_PASSWORD, demoAccounts } from '../../src/server/seed/demo-accounts';
 
 export { DEMO_PASSWORD };
 export const demo = demoAccounts;

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 
 /** Where addresses at a postcode come from. The postcode given is already normalized (SW1A1AA). */
 export interface AddressProvider {

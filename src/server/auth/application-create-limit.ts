@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection';
-import { AppError } from '../http/app-error';
-import { takeAttempt } from '../services/rate-limit';
+import { AppError } from '../errors/app-error';
+import { takeAttempt } from './rate-limit';
 import type { SessionUser } from './sessions';
 import { APPLICATION_CREATE_WINDOW_MS, APPLICATION_CREATES_PER_WINDOW } from '../../shared/rules/limits';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../db/connection';
-import { AppError } from '../http/app-error';
-import { clientAddressKey } from '../http/client-address';
-import { takeAttempt } from '../services/rate-limit';
+import { AppError } from '../errors/app-error';
+import { clientAddressKey } from './client-address';
+import { takeAttempt } from './rate-limit';
 import { hashToken } from './tokens';
 import { LINK_CALL_WINDOW_MS, LINK_CALLS_PER_ADDRESS, LINK_CALLS_PER_LINK } from '../../shared/rules/limits';
 

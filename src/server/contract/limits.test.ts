@@ -27,7 +27,7 @@ const LIMITS: Record<string, string[]> = {
   'src/server/services/applications/resend-client-invitation.ts': ['resendClientInvitation'],
 };
 /** Files that take part in limits without being one: the counters, and the refusal's shape. */
-const HELPERS = ['src/server/services/rate-limit.ts', 'src/server/services/accounts/account-record.ts'];
+const HELPERS = ['src/server/auth/rate-limit.ts', 'src/server/services/accounts/account-record.ts'];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../html/escape-html';
 
 /**
  * The contract as a browsable reference (GET /api/docs): one static HTML page rendered on the

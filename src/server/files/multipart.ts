@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { Transform, finished, type TransformCallback } from 'node:stream';
-import { AppError } from '../http/app-error';
-import { markBodyUnreadable } from '../http/idempotency';
+import { AppError } from '../errors/app-error';
+import { markBodyUnreadable } from './unreadable-bodies';
 import { PDF_MAGIC } from '../../shared/rules/accepted-file';
 import type { FileStorage } from './storage';
 

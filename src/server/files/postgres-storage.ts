@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { ungated, type Database } from '../db/connection';
 import { storedFileChunks, storedFiles } from '../db/schema';
-import type { FileStorage, StoredEntry } from './storage';
+import type { FileStorage, StoredEntry } from './file-storage';
 import { KEY_PATTERN, PARTIAL_PATTERN, checkKey } from './storage-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../errors/app-error';
 import { errorHandler } from './error-handler';
 
 function call(error: AppError) {

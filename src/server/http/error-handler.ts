@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldCodesFromAjv } from '../contract/validation';
-import { AppError } from './app-error';
-import { isBadValue } from '../db/errors';
+import { AppError } from '../errors/app-error';
+import { isBadValue } from '../errors/database-errors';
 
 /** Every failure becomes an error code on the wire; only a real fault is a 500, and is logged. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {

@@ -3,7 +3,8 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { isDatabaseClosing, ungated, type Database } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from './app-error';
+import { isBodyUnreadable } from '../files/unreadable-bodies';
+import { AppError } from '../errors/app-error';
 
 /**
  * Idempotency keys (offline outbox replays), for every operation whose contract lists the
@@ -256,20 +257,9 @@ export function idempotencyHooks(
   return { preHandler, onSend };
 }
 
-const unreadableBodies = new WeakSet<FastifyRequest>();
-
-/**
- * The body arrived but could not be read whole (a multipart body without its closing boundary,
- * a part cut short): as for a body that never arrived, its answer is not kept and the retry with
- * the same key runs (docs/decisions.md 540).
- */
-export function markBodyUnreadable(request: FastifyRequest): void {
-  unreadableBodies.add(request);
-}
-
 /** Whether the whole request body was received (requests made in-process, by inject, always are). */
 function bodyArrived(request: FastifyRequest): boolean {
-  return request.raw.complete !== false && !unreadableBodies.has(request);
+  return request.raw.complete !== false && !isBodyUnreadable(request);
 }
 
 function parseBody(payload: unknown): unknown {

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { emails } from '../db/schema';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../html/escape-html';
 
 export interface MailboxEmail {
   id: number;

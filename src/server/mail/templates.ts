@@ -1,5 +1,5 @@
 import type { Brand } from '../config';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../html/escape-html';
 import { providerRoleStatement } from '../../shared/rules/provider-identity';
 
 /** Plain, accessible emails: a heading, a paragraph, one button-like link, and the same as text. */

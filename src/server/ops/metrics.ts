@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import type { Config } from '../config';
 import { databaseStats, queryRows, type Database } from '../db/connection';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { idempotencyClaimsHeld } from '../http/idempotency';
 import { pdfJobsWaiting, pdfWorkersRunning } from '../pdf/render-in-worker';
 import { pdfJobDuration, signingDuration } from './instruments';

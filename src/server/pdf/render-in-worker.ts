@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { pdfJobDuration, timed } from '../ops/instruments';
 import type { PdfData, PdfOptions } from './application-layout';
 import type { ContractData } from './contract/contract-data';

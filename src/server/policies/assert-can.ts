@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * Turns a policy's `can` into the answer: 403 by default; 404 where the record must not even be

@@ -1,5 +1,5 @@
 import { addressProvider } from '../address';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { databaseExtractLink } from '../services/dump/database-extract-link';
 import { normalizePostcode } from '../../shared/journey/address';
 import { caller, serviceContext, type Handlers } from './handler';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { readMailbox } from '../mail/mailbox';
 import type { Handlers } from './handler';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { Authenticated } from '../auth/sessions';
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 import { fileStorage } from '../files/storage';
 import type { PublicContext, ServiceContext } from '../services/context';
 import type { operations } from '../../shared/api/schema';

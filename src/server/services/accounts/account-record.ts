@@ -3,13 +3,13 @@ import * as v from 'valibot';
 import { type Database } from '../../db/connection';
 import { users, userTokens } from '../../db/schema';
 import type { PublicContext } from '../context';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { hashPassword } from '../../auth/passwords';
 import { createSession, loadSessionUser, revokeAllSessions, type SessionUser } from '../../auth/sessions';
 import { hashToken, newLinkToken } from '../../auth/tokens';
 import { recordAudit } from '../audit';
-import { clearCounters } from '../rate-limit';
-import { clientAddressKey } from '../../http/client-address';
+import { clearCounters } from '../../auth/rate-limit';
+import { clientAddressKey } from '../../auth/client-address';
 import { fieldCodes } from '../../../shared/schemas/account';
 
 /** Where a sign-in or a password change came from, as the session and the audit keep it. */

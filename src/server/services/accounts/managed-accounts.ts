@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Database } from '../../db/connection';
 import { sessions, users, userTokens } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { fieldCodes } from '../../../shared/schemas/account';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../errors/database-errors';
 
 /** Runs a shared form schema on the server: 400 {error: 'validation', fields} when it fails. */
 export function parseForm<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {

@@ -1,9 +1,9 @@
 import type { PublicContext } from '../context';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { verifyPassword } from '../../auth/passwords';
-import { clearCounters, giveBack, takeAttempt } from '../rate-limit';
+import { clearCounters, giveBack, takeAttempt } from '../../auth/rate-limit';
 import { signInSchema } from '../../../shared/schemas/account';
 import {
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,

@@ -1,5 +1,5 @@
 import type { PublicContext } from '../context';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { countLinkCall } from '../../auth/link-call-limit';
 import { findLiveToken } from './account-record';
 

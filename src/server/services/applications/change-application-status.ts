@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { applications } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import type { ApplicationAction } from '../../policies/applications';
 import { revokeAllSessions } from '../../auth/sessions';

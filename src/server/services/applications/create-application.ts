@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../errors/database-errors';
 import { applications, applicationSteps, clients, lawyers, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { inviteUser } from '../accounts/invite-user';
 import { enqueueEmail } from '../../mail/outbox';
 import { newApplicationEmail } from '../../mail/templates';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { applications, clients, firms, lawyers, loans, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 
 const clientUsers = alias(users, 'client_users');

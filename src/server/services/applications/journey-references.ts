@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { files, solicitors } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { JourneyData } from '../../../shared/journey/steps';
 
 /**

@@ -1,13 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { applications, applicationSteps, users, userTokens } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { isUniqueViolation } from '../../errors/database-errors';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { inviteUser } from '../accounts/invite-user';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { takeAttempt } from '../rate-limit';
+import { takeAttempt } from '../../auth/rate-limit';
 import { assertCan } from '../../policies/assert-can';
 import { EMAIL_PATTERN } from '../../../shared/schemas/account';
 import { CLIENT_INVITATION_WINDOW_MS, CLIENT_INVITATIONS_PER_WINDOW, EMAIL_MAX_LENGTH } from '../../../shared/rules/limits';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { applications, applicationSteps, clients, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { audienceOf } from '../../../shared/journey/audience';

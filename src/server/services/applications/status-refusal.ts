@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { auditEvents, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { components } from '../../../shared/api/schema';
 import { isEditableStatus } from '../../../shared/rules/transitions';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { applications } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';

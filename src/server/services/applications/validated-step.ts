@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { Audience } from '../../../shared/journey/audience';
 import type { JourneyData, JourneyStep } from '../../../shared/journey/steps';
 import { validateStep } from '../../../shared/journey/validate';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/connection';
 import { type SessionUser } from '../../auth/sessions';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as clientPolicy from '../../policies/clients';
 import { activeCase } from '../../db/active-case';
 import { searchPattern } from '../../db/like';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { clientAbilities } from '../../policies/clients';
 import { type ClientRow, clientColumns, perClient, clientFrom } from './client-record';

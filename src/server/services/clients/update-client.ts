@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { clients, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { clientUpdateSchema } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { normalUkDate } from '../../../shared/rules/calendar-dates';
 import { drawdownRequestCodes, toPence } from '../../../shared/rules/money';
 import { lawyerDeclarationKeys } from '../../../shared/rules/loan-labels';

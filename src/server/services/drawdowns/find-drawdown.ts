@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { applications, clients, drawdowns, lawyers, loans } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as drawdownPolicy from '../../policies/drawdowns';
 import type { DrawdownStatus, LoanStatus } from '../../../shared/rules/statuses';
 import { drawnPenceOfLoan } from '../loans/find-loan';

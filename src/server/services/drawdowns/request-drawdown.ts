@@ -1,5 +1,5 @@
 import { drawdowns } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';

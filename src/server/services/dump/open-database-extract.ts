@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { can } from '../../policies/dump';
 import { isRole } from '../../../shared/rules/permissions';
 import { recordAudit } from '../audit';
 import type { PublicContext } from '../context';
-import type { Download } from '../files/open-download';
+import type { Download } from '../files/download';
 import { excludedTables, extractTables } from './extract-tables';
 import { extractZip } from './extract-zip';
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { envelopes } from '../../db/schema';
 import { builtinProvider, sha256Hex } from '../../esign/builtin';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { Signer } from '../../esign/provider';
 import type { ServiceContext } from '../context';
 import { SIGNING_CODE_MAX_ATTEMPTS } from '../../../shared/rules/esign';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection';
 import { envelopeDocuments, envelopeEvents, envelopes, files, loans } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
 import type { FileStorage } from '../../files/storage';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import { findApplication, type ApplicationRow } from '../applications/find-application';
 import { loanMayTakeVariation } from '../../policies/loans';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { applications, loans } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { loanMayTakeVariation } from '../../policies/loans';
 import { recordAudit } from '../audit';
 import { loanById } from '../loans/find-loan';

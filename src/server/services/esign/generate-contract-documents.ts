@@ -5,7 +5,7 @@ import { envelopeDocuments, files } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
 import type { EnvelopeDocumentInput } from '../../esign/provider';
 import { newFileKey, type FileStorage } from '../../files/storage';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { loadContractData } from '../../pdf/contract/contract-data';
 import { runPdfJob } from '../../pdf/render-in-worker';
 import { contractDocumentTypes, documentTypeLabels } from '../../../shared/rules/document-types';

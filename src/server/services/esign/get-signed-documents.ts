@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
 import { issueDownloadLink } from '../../files/download-tokens';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import { findApplication } from '../applications/find-application';
 import * as applicationPolicy from '../../policies/applications';

@@ -3,7 +3,7 @@ import { applications, envelopes } from '../../db/schema';
 import { signingProvider, type RemoteSigningProvider } from '../../esign';
 import { insertEnvelope } from '../../esign/envelope-rows';
 import type { RemoteSigner } from '../../esign/provider';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';

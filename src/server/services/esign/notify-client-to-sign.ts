@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { applications, envelopes } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';

@@ -1,5 +1,5 @@
 import { ProviderRefused, ProviderUnavailable } from '../../esign/provider';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import type { ErrorCode } from '../../../shared/rules/error-codes';
 

@@ -3,7 +3,7 @@ import { applications, clients, envelopes } from '../../db/schema';
 import { envelopeProvider } from '../../esign';
 import { sha256Hex } from '../../esign/builtin';
 import { connectSignatureValid, isConnectEvent, readConnectMessage, type ConnectMessage } from '../../esign/docusign/connect';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { PublicContext } from '../context';
 import { envelopeDocumentsOf, envelopeSignable, type EnvelopeRow } from './envelope-record';
 import { endEnvelope } from './end-envelope';

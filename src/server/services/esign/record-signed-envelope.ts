@@ -5,7 +5,7 @@ import { applications, envelopeDocuments, envelopes, files, loans } from '../../
 import { sha256Hex } from '../../esign/builtin';
 import type { PadesLevel } from '../../esign/pades-seal';
 import { newFileKey } from '../../files/storage';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import { lockLoan } from '../loans/find-loan';
 import type { components } from '../../../shared/api/schema';

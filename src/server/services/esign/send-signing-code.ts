@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { envelopes } from '../../db/schema';
 import { sha256Hex } from '../../esign/builtin';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { enqueueEmail } from '../../mail/outbox';
 import { renderEmail } from '../../mail/templates';
 import { recordAudit } from '../audit';
-import { takeAttempt } from '../rate-limit';
+import { takeAttempt } from '../../auth/rate-limit';
 import { countLinkCall } from '../../auth/link-call-limit';
 import type { ServiceContext } from '../context';
 import {

@@ -7,7 +7,7 @@ import { insertEnvelope } from '../../esign/envelope-rows';
 import type { RemoteSigner } from '../../esign/provider';
 import { sha256Hex } from '../../esign/builtin';
 import { newFileKey } from '../../files/storage';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { loadContractData } from '../../pdf/contract/contract-data';
 import { runPdfJob } from '../../pdf/render-in-worker';
 import type { ServiceContext } from '../context';

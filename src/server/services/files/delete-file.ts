@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { applications, files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { canSeeDocumentType } from '../../policies/files';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { UploadRefused } from '../../files/multipart';
 import { assertCan } from '../../policies/assert-can';
 import * as filePolicy from '../../policies/files';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { issueDownloadLink, type DownloadLink } from '../../files/download-tokens';
 import { canSeeDocumentType } from '../../policies/files';
 import { findApplication } from '../applications/find-application';

@@ -1,26 +1,12 @@
-import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { redeemDownloadToken } from '../../files/download-tokens';
 import { renderApplicationPdf } from '../../pdf/application-pdf';
 import type { PublicContext } from '../context';
+import type { Download } from './download';
 import { openDatabaseExtract } from '../dump/open-database-extract';
 import { renderEmailPdf } from '../mail/render-email-pdf';
-
-/** What a download link grants, ready to send: the route sets the headers from it. */
-export interface Download {
-  body: Readable | Buffer;
-  contentType: 'application/pdf' | 'application/zip';
-  /** Unknown for what is made while it is sent (the database extract): no Content-Length then. */
-  size?: number;
-  fileName: string;
-  /**
-   * Uploaded content is offered as a download (`attachment`), never rendered on our origin; the
-   * PDF the server makes from the application opens in the browser's viewer (spec: "in a new window").
-   */
-  disposition: 'attachment' | 'inline';
-}
 
 /** GET /files/{token}: the file a valid link grants; 404 otherwise. The token is the credential. */
 export async function openDownload(ctx: PublicContext, input: { token: string }): Promise<Download> {

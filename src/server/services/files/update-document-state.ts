@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { documentReviews } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { assertCan } from '../../policies/assert-can';
 import { canSeeDocumentType } from '../../policies/files';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { documentTypes, type DocumentType } from '../../policies/files';
 import { parseRecordId } from '../../../shared/rules/record-id';
 

@@ -1,5 +1,5 @@
 import { files } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { UploadRefused, type UploadParts } from '../../files/multipart';
 import { newFileKey } from '../../files/storage';
 import { recordAudit } from '../audit';

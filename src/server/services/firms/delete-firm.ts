@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { firms, lawyers, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { recordAudit } from '../audit';
 import { lawyersHaveActiveCases } from '../lawyers/lawyer-record';

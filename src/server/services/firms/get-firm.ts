@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { assertCan } from '../../policies/assert-can';
 import * as firmPolicy from '../../policies/firms';

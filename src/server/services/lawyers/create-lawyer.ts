@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { firms, lawyers } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { assertCan } from '../../policies/assert-can';
 import * as lawyerPolicy from '../../policies/lawyers';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { lawyers } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { recordAudit } from '../audit';
 import { softDeleteAccounts } from '../accounts/managed-accounts';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/connection';
 import { lawyers, users } from '../../db/schema';
 import { type SessionUser } from '../../auth/sessions';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { assertCan } from '../../policies/assert-can';
 import * as lawyerPolicy from '../../policies/lawyers';
 import { activeCase } from '../../db/active-case';

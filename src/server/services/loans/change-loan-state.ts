@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { loans } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { applications, clients, drawdowns, envelopes, lawyers, loans } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { creditUsingDrawdownStatuses, type LoanStatus } from '../../../shared/rules/statuses';
 

@@ -1,9 +1,9 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { takeAttempt } from '../rate-limit';
+import { takeAttempt } from '../../auth/rate-limit';
 import { BALANCE_REQUEST_WINDOW_MS, BALANCE_REQUESTS_PER_WINDOW } from '../../../shared/rules/limits';
 import { findLoan } from './find-loan';
 import { tellBalanceRequested } from './loan-notices';

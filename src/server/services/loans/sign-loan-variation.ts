@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connection';
 import { envelopeProvider } from '../../esign';
 import type { RemoteSigner } from '../../esign/provider';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as loanPolicy from '../../policies/loans';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';

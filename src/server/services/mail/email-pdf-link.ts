@@ -1,5 +1,5 @@
 import { issueDownloadLink, type DownloadLink } from '../../files/download-tokens';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import { formatApplicationId } from '../../../shared/rules/formats';
 import { findApplicationEmail } from './email-record';

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { emails } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import { assertCan } from '../../policies/assert-can';
 import { findApplication, type ApplicationRow } from '../applications/find-application';

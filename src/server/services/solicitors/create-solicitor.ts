@@ -1,5 +1,5 @@
 import { solicitors } from '../../db/schema';
-import { refuseDuplicate } from '../../db/errors';
+import { refuseDuplicate } from '../../errors/database-errors';
 import { type ServiceContext } from '../context';
 import { solicitorCreateSchema, type SolicitorCreateInput } from '../../../shared/schemas/administration';
 import { recordAudit } from '../audit';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { solicitors } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { recordAudit } from '../audit';
 import { casesOf, lockSolicitor } from './solicitor-record';

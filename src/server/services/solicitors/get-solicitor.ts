@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { solicitorAbilities } from '../../policies/solicitors';
 import { type SolicitorRow, casesOf, solicitorColumns } from './solicitor-record';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/connection';
 import { solicitors } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { activeCase } from '../../db/active-case';
 import { searchPattern } from '../../db/like';
 

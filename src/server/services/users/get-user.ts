@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { selectAccounts } from '../../db/account-query';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors/app-error';
 import { type ServiceContext } from '../context';
 import { extraFields } from './user-record';
 

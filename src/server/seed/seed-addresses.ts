@@ -1,5 +1,5 @@
-import type { Database } from './connection';
-import { postcodeAddresses } from './schema';
+import type { Database } from '../db/connection';
+import { postcodeAddresses } from '../db/schema';
 import { normalizePostcode } from '../../shared/journey/address';
 
 /**

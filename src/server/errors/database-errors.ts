@@ -1,4 +1,4 @@
-import { AppError, type FieldCodes } from '../http/app-error';
+import { AppError, type FieldCodes } from './app-error';
 
 /** SQL states the services and the error handler act on (PostgreSQL's error codes appendix). */
 const UNIQUE_VIOLATION = '23505';

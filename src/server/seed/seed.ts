@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from './connection';
-import { applications, applicationSteps, clients, drawdowns, firms, lawyers, loans, solicitors, users } from './schema';
+import type { Database } from '../db/connection';
+import { applications, applicationSteps, clients, drawdowns, firms, lawyers, loans, solicitors, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { seedPostcodeAddresses } from './seed-addresses';
 import { inviteUser } from '../services/accounts/invite-user';
