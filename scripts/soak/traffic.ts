@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
-import { allTrueLawyerDeclarations } from '../../tests/api/factories';
+import { clientDeclarations, drawdownRequest } from '../../tests/api/loans-fixtures';
 import { smallPdf } from '../../tests/api/files-helpers';
 import { validSteps } from '../../tests/fixtures/journeys';
 import type { Answer, Call } from './client';
@@ -153,7 +152,10 @@ export async function driveTraffic(
           path: '/api/drawdowns',
           token: own.lawyer,
           key: randomUUID(),
-          json: drawdownRequest(loan.applicationId, amountPounds, worker),
+          json: drawdownRequest(loan.applicationId, {
+            amount: amountPounds,
+            invoiceNumber: `SOAK-${worker}-${randomUUID().slice(0, 8)}`,
+          }),
         });
         if (!acknowledged('drawdown request', requested)) {
           // The credit is used up or the loan's requests for the day are (429): the lawyer tries again later.
@@ -173,7 +175,7 @@ export async function driveTraffic(
             path: `/api/drawdowns/${id}/state`,
             token,
             key: randomUUID(),
-            json: state === 'customerApproved' ? { state, clientDeclarations: allDeclarations } : { state },
+            json: state === 'customerApproved' ? { state, clientDeclarations: clientDeclarations() } : { state },
           });
           if (!acknowledged(`drawdown ${state}`, moved)) break;
           entry.status = state;
@@ -194,31 +196,8 @@ export async function driveTraffic(
   await Promise.all([staffReads(), ...firmActors]);
 }
 
-const allDeclarations = {
-  satisfiedWithService: true,
-  satisfiedWithSolicitorFee: true,
-  approvalToPayAmount: true,
-  compliedWithTNC: true,
-  confirmLoanBalance: true,
-};
-
 function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
-}
-
-function drawdownRequest(applicationId: number, amountPounds: number, worker: number) {
-  return {
-    applicationId,
-    amount: amountPounds,
-    invoiceNumber: `SOAK-${worker}-${randomUUID().slice(0, 8)}`,
-    stageOfCase: 'First appointment',
-    materialChanges: false,
-    nextHearingDate: ukDateFromToday(50),
-    finalOrderDate: ukDateFromToday(200),
-    reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
-    expectedRepaymentDate: ukDateFromToday(400),
-    lawyerDeclarations: allTrueLawyerDeclarations(),
-  };
 }
 
 /**
