@@ -197,7 +197,7 @@ async function expectListedAsSubmitted(page: Page, id: number, caseRef: string):
   const item = page.getByRole('link', { name: new RegExp(`A-0*${id}\\b`) });
   await expect(item).toBeVisible();
   await expect(item).toContainText(caseRef);
-  await expect(item.locator('.status')).toHaveText(applicationStatusLabels.submitted);
+  await expect(item.locator('.badge')).toHaveText(applicationStatusLabels.submitted);
 }
 
 async function waitForServiceWorker(page: Page): Promise<void> {

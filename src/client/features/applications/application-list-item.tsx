@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { applicationStatusLabels, type ApplicationStatus } from '../../../shared/rules/statuses';
+import type { ApplicationStatus } from '../../../shared/rules/statuses';
 import { formatApplicationId, formatDate, shortName } from '../../../shared/rules/formats';
 import { AttentionFlag } from '../../ui/attention-flag';
+import { LocalRecordBadge, StatusBadge } from '../../ui/status-badge';
 
 export interface ApplicationListRow {
   id: number | string;
@@ -10,11 +11,6 @@ export interface ApplicationListRow {
   caseRef: string | null;
   startDate: string;
   status: ApplicationStatus;
-}
-
-/** A status with its own colour (applications.css `.status--<status>`). */
-function StatusBadge({ status }: { status: ApplicationStatus }) {
-  return <span className={`status status--${status}`}>{applicationStatusLabels[status]}</span>;
 }
 
 /**
@@ -39,14 +35,13 @@ export function ApplicationListItem({
           {attentionHref ? <AttentionFlag /> : null}
         </span>{' '}
         <span className="application-item__id">{formatApplicationId(row.id)}</span>{' '}
-        <span className="application-item__ref">{row.caseRef ?? ''}</span> <StatusBadge status={row.status} />{' '}
+        <span className="application-item__ref">{row.caseRef ?? ''}</span> <StatusBadge kind="application" status={row.status} />{' '}
         <span className="application-item__date">{formatDate(row.startDate)}</span>
       </Link>
     </li>
   );
 }
 
-/** An application created on this device that the server has not received yet. */
 /**
  * An application created on this device that the server does not hold yet: waiting for a
  * connection, or refused (the client details need correcting: the link opens them).
@@ -66,9 +61,7 @@ export function WaitingApplicationItem({
     <li className="application-item application-item--waiting">
       <Link className="application-item__link" to={href}>
         <span className="application-item__name">{shortName(name, surname) || 'New application'}</span>{' '}
-        <span className={refused ? 'status status--attention' : 'status status--waiting'}>
-          {refused ? 'Needs your attention' : 'Waiting for a connection'}
-        </span>
+        <LocalRecordBadge refused={refused} />
         <span className="application-item__date" />
       </Link>
     </li>

@@ -55,12 +55,12 @@ describe('applications list', () => {
     expect(within(today).getByText('A-000123')).toBeTruthy();
     expect(within(today).getByText('CR-123')).toBeTruthy();
     const status = within(today).getByText('incomplete');
-    expect(status.className).toContain('status--created');
+    expect(status.className).toContain('badge--application-created');
     const date = new Date();
     const ddmmyyyy = `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
     expect(within(today).getByText(ddmmyyyy)).toBeTruthy();
-    expect(within(week).getByText('submitted').className).toContain('status--submitted');
-    expect(within(earlier).getByText('started').className).toContain('status--incomplete');
+    expect(within(week).getByText('submitted').className).toContain('badge--application-submitted');
+    expect(within(earlier).getByText('started').className).toContain('badge--application-incomplete');
   });
 
   it('opens the wizard for an editable application and the details otherwise (lawyer)', async () => {
@@ -208,7 +208,7 @@ describe('applications list', () => {
     const waiting = await screen.findByRole('region', { name: 'Not on the server yet' });
     const link = within(waiting).getByRole('link', { name: /R\. Okafor/ });
     expect(link.getAttribute('href')).toBe('/applications/local-abc/resume');
-    expect(link.querySelector('.status--waiting')?.textContent).toBe('Waiting for a connection');
+    expect(link.querySelector('.badge--waiting')?.textContent).toBe('Waiting for a connection');
   });
 
   it('flags an application with a refused save, opening the step where it is fixed (decision 342)', async () => {

@@ -11,7 +11,7 @@ import {
   materialChangesText,
 } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
-import { drawdownStatusLabels, type DrawdownStatus } from '../../../shared/rules/statuses';
+import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { ApiResponseError } from '../../api/failure';
 import { useCachedQuery } from '../../offline/cache';
 import { ReadStatus } from '../../offline/read-status';
@@ -125,7 +125,7 @@ export default function DrawdownPage() {
       {user.role === 'lawyer' && drawdown.status === 'requested' ? <p className="drawdown-notice">{REQUESTED_TEXT}</p> : null}
       <div className="drawdown-head">
         <p className="drawdown-head__amount">{formatMoney(drawdown.amount)}</p>
-        <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} recordStatus />
+        <StatusBadge kind="drawdown" status={drawdown.status} recordStatus />
       </div>
       <p className="drawdown-head__who">
         {drawdown.firstName} {drawdown.lastName}

@@ -61,8 +61,7 @@ function DrawdownCard({ item, flagged }: { item: DrawdownListItem; flagged: bool
         <span className="drawdown-card__id">Drawdown {item.id}</span>{' '}
         <span className="drawdown-card__case">{item.caseRef ?? ''}</span>{' '}
         <LabelledAmount className="drawdown-card__amount" label="Amount" pounds={item.amount} />{' '}
-        <StatusBadge kind="drawdown" status={item.status} label={drawdownStatusLabels[item.status]} />{' '}
-        <span className="drawdown-card__date">{formatDate(item.date)}</span>
+        <StatusBadge kind="drawdown" status={item.status} /> <span className="drawdown-card__date">{formatDate(item.date)}</span>
       </Link>
     </li>
   );

@@ -2,9 +2,8 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { formatDate, formatMoney } from '../../../shared/rules/formats';
-import { drawdownRequestHoldNotices, loanPageTitles, loanStatusLabels } from '../../../shared/rules/loan-labels';
+import { drawdownRequestHoldNotices, loanPageTitles } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
-import { drawdownStatusLabels } from '../../../shared/rules/statuses';
 import { drawdownRequestHold, drawdownRequestRoles } from '../../../shared/rules/transitions';
 import { ApiResponseError } from '../../api/failure';
 import { useOnline } from '../../api/connection';
@@ -56,7 +55,7 @@ function Figures({ loan, client }: { loan: Loan; client: boolean }) {
     ['Total drawdown', formatMoney(loan.totalDrawdowns)],
     ['Date', formatDate(loan.date)],
     ['Reference', loanReference(loan.id)],
-    ['Status', <StatusBadge key="status" kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} recordStatus />],
+    ['Status', <StatusBadge key="status" kind="loan" status={loan.state} recordStatus />],
   ];
   return (
     <dl className="loan-figures">
@@ -91,7 +90,7 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
               <Link className="loan-item__link loan-item__link--drawdown" to={paths.drawdown.url({ id: drawdown.id })}>
                 <LabelledAmount className="loan-item__name labelled-amount--start" label="Amount" pounds={drawdown.amount} />{' '}
                 <span className="loan-item__ref">Drawdown {drawdown.id}</span>{' '}
-                <StatusBadge kind="drawdown" status={drawdown.status} label={drawdownStatusLabels[drawdown.status]} />{' '}
+                <StatusBadge kind="drawdown" status={drawdown.status} />{' '}
                 <span className="loan-item__date">{formatDate(drawdown.date)}</span>
               </Link>
             </li>

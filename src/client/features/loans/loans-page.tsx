@@ -48,8 +48,7 @@ function LoanItem({ loan, flagged }: { loan: Loan; flagged: boolean }) {
         <span className="loan-item__ref">{loanReference(loan.id)}</span>{' '}
         <span className="loan-item__case">{loan.caseRef ?? ''}</span>{' '}
         <LabelledAmount className="loan-item__credit" label="Credit available" pounds={loan.creditAvailable} />{' '}
-        <StatusBadge kind="loan" status={loan.state} label={loanStatusLabels[loan.state]} />{' '}
-        <span className="loan-item__date">{formatDate(loan.date)}</span>
+        <StatusBadge kind="loan" status={loan.state} /> <span className="loan-item__date">{formatDate(loan.date)}</span>
       </Link>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatApplicationId, formatDate, formatMoney, shortName } from '../../../../shared/rules/formats';
-import { applicationStatusLabels } from '../../../../shared/rules/statuses';
+import { StatusBadge } from '../../../ui/status-badge';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
@@ -32,12 +32,7 @@ export function KeyFigures({ application }: { application: Application }) {
     ['Client', shortName(application.name, application.surname)],
     ['Application', formatApplicationId(application.id)],
     ...(caseRef ? ([['Case reference', caseRef]] as [string, ReactNode][]) : []),
-    [
-      'Status',
-      <span key="status" className={`status status--${application.status}`} data-record-status="">
-        {applicationStatusLabels[application.status]}
-      </span>,
-    ],
+    ['Status', <StatusBadge key="status" kind="application" status={application.status} recordStatus />],
     ['Date', formatDate(application.startDate)],
     ...loanAmountFigures(application),
   ];
