@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import * as v from 'valibot';
 import { errorMessages } from '../../shared/rules/error-codes';
-import type { AppStore } from '../session/session';
 import { closeModalAtom, modalQueueAtom } from '../ui/modal-store';
 import { draftKey } from './draft-keys';
 import { db, draftRowId } from './db';
@@ -16,7 +15,7 @@ import { enqueue } from './outbox';
 import { useQueuedDecision, type DecisionResult } from './queued-decision';
 import { classify } from './send-outcome';
 import { startSync, syncNow } from './sync-engine';
-import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../test/offline-test-support';
+import { fakeServer, jsonResponse, offlineSession } from '../test/offline-test-support';
 
 // A decision of this test's own: a choice about one record, refused with the server's code.
 declare module './mutation-registry' {
@@ -42,24 +41,11 @@ registerMutation({
 const keyOf = (recordId: number) => draftKey('decide-test', recordId);
 const choiceSchema = v.object({ choice: v.string() });
 
-let store: AppStore;
-let stop: (() => void) | undefined;
-
-beforeEach(async () => {
-  await resetOffline();
-  store = signedInStore();
-});
-
-afterEach(() => {
-  cleanup();
-  stop?.();
-  stop = undefined;
-  vi.unstubAllGlobals();
-});
+const session = offlineSession();
 
 function renderDecision(recordId = 7) {
   const onChanged = vi.fn();
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={session.store}>{children}</Provider>;
   const hook = renderHook(() => useQueuedDecision('decideTestRecord', keyOf(recordId), { refused: choiceSchema, onChanged }), {
     wrapper,
   });
@@ -68,14 +54,14 @@ function renderDecision(recordId = 7) {
 
 /** Answers the question the decision asked (the modal host is not rendered here). */
 async function answer(yes: boolean, question: string) {
-  await waitFor(() => expect(store.get(modalQueueAtom).map((modal) => modal.message)).toEqual([question]));
-  act(() => store.set(closeModalAtom, { id: store.get(modalQueueAtom)[0]!.id, answer: yes }));
+  await waitFor(() => expect(session.store.get(modalQueueAtom).map((modal) => modal.message)).toEqual([question]));
+  act(() => session.store.set(closeModalAtom, { id: session.store.get(modalQueueAtom)[0]!.id, answer: yes }));
 }
 
 describe('useQueuedDecision', () => {
   it("asks first: 'No' queues nothing and sends nothing", async () => {
     const server = fakeServer();
-    stop = startSync(store);
+    session.stop = startSync(session.store);
     const { result } = renderDecision();
     let outcome: Promise<DecisionResult> | undefined;
     act(() => void (outcome = result.current.run({ recordId: 7, choice: 'approve' }, { question: 'Sure?' })));
@@ -92,7 +78,7 @@ describe('useQueuedDecision', () => {
       'POST /records/7/decision': () =>
         new Promise((resolve) => (release = () => resolve(jsonResponse(200, { id: 7, status: 'approved' })))),
     });
-    stop = startSync(store);
+    session.stop = startSync(session.store);
     const { result, onChanged } = renderDecision();
     let outcome: Promise<DecisionResult> | undefined;
     act(() => void (outcome = result.current.run({ recordId: 7, choice: 'approve' }, { question: 'Sure?' })));
@@ -111,7 +97,7 @@ describe('useQueuedDecision', () => {
   it("offline: kept on the device as this record's waiting write (not another record's), sent once on reconnect", async () => {
     const server = fakeServer({ 'POST /records/7/decision': () => jsonResponse(200, { id: 7 }) });
     server.offline = true;
-    stop = startSync(store);
+    session.stop = startSync(session.store);
     const { result } = renderDecision();
     let outcome: DecisionResult | undefined;
     await act(async () => void (outcome = await result.current.run({ recordId: 7, choice: 'approve' })));
@@ -130,7 +116,7 @@ describe('useQueuedDecision', () => {
 
   it("refused: keeps the choice with the server's code until dismissed, then the record is read again", async () => {
     fakeServer({ 'POST /records/7/decision': () => jsonResponse(409, { error: 'conflict' }) });
-    stop = startSync(store);
+    session.stop = startSync(session.store);
     const { result, onChanged } = renderDecision();
     let outcome: DecisionResult | undefined;
     await act(async () => void (outcome = await result.current.run({ recordId: 7, choice: 'approve' })));
@@ -166,7 +152,7 @@ describe('useQueuedDecision', () => {
 
   it('a write that cannot be queued says so in the spec’s words, and nothing is sent', async () => {
     const server = fakeServer();
-    stop = startSync(store);
+    session.stop = startSync(session.store);
     const { result } = renderDecision();
     let outcome: DecisionResult | undefined;
     // Not a payload of the kind: refused before it is stored.
