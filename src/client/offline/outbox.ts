@@ -206,17 +206,19 @@ export async function readQueued<K extends MutationKind>(userId: number, kind: K
   return (await readQueuedWrites(userId, kind)).map((write) => write.payload);
 }
 
-/** As readQueued, with until when the server asked each write to wait (a 429), if it did. */
+/** As readQueued, with until when the server asked each write to wait (a 429), if it did, and the draft it came from. */
 export async function readQueuedWrites<K extends MutationKind>(
   userId: number,
   kind: K,
-): Promise<{ payload: MutationKinds[K]; heldUntil: number | null }[]> {
+): Promise<{ payload: MutationKinds[K]; heldUntil: number | null; draftKey: string | null }[]> {
   const handler = handlerOf(kind);
   if (!handler) return [];
   const rows = readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
   return rows.flatMap((row) => {
     if (row.kind !== kind) return [];
     const payload = v.safeParse(handler.payload, row.payload);
-    return payload.success ? [{ payload: payload.output as MutationKinds[K], heldUntil: row.heldUntil ?? null }] : [];
+    return payload.success
+      ? [{ payload: payload.output as MutationKinds[K], heldUntil: row.heldUntil ?? null, draftKey: row.draftKey ?? null }]
+      : [];
   });
 }

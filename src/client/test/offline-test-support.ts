@@ -2,7 +2,8 @@
  * Shared set-up of the offline layer's tests (not shipped: only *.test.ts files import it).
  * Import 'fake-indexeddb/auto' before this module.
  */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import { createSessionStore, type AppStore, type SessionUser } from '../session/session';
 import { clearAllTables } from '../offline/db';
 import { resetEngineStateForTests } from '../offline/engine-state';
@@ -90,4 +91,24 @@ export async function resetOffline(): Promise<void> {
   resetConnectionForTests();
   localStorage.clear();
   vi.unstubAllGlobals();
+}
+
+/**
+ * The set-up most offline tests share, registered for the calling file: a clean device and a
+ * signed-in store before each test; after it, the rendered tree unmounted, the engine a test
+ * started (`session.stop = startSync(session.store)`) stopped, and the faked network put back.
+ */
+export function offlineSession(): { store: AppStore; stop: (() => void) | undefined } {
+  const session = { store: undefined as unknown as AppStore, stop: undefined as (() => void) | undefined };
+  beforeEach(async () => {
+    await resetOffline();
+    session.store = signedInStore();
+  });
+  afterEach(() => {
+    cleanup();
+    session.stop?.();
+    session.stop = undefined;
+    vi.unstubAllGlobals();
+  });
+  return session;
 }

@@ -1,20 +1,17 @@
 import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { errorMessages } from '../../../shared/rules/error-codes';
+import * as v from 'valibot';
 import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationKey } from '../../../shared/rules/loan-labels';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
-import { useDraft } from '../../offline/drafts';
-import { enqueue, readQueued, waitForResult } from '../../offline/outbox';
-import { useSafeLiveQuery } from '../../offline/live';
-import { sessionUserAtom } from '../../session/session';
+import { useQueuedDecision } from '../../offline/queued-decision';
 import { brandAtom } from '../../session/brand';
 import { Button } from '../../ui/button';
 import { ActionBar } from '../../ui/action-bar';
 import { RadioField } from '../../ui/choice-fields';
+import { DecisionRefused, DecisionWaiting } from '../../ui/decision-notice';
 import { FormMessage } from '../../ui/form-message';
 import { noticeOrStatus } from '../../ui/focus-return';
-import { useConfirm } from '../../ui/modal-store';
 import { drawdownStateKey } from './offline/change-drawdown-state-mutation';
 import './offline/drawdown-mutations';
 
@@ -27,6 +24,9 @@ export const drawdownStateActions: Record<DrawdownStatus, { label: string; quest
   customerRejected: { label: 'reject request', question: 'Are you sure you want to reject this drawdown request?' },
   paid: { label: 'set status to paid', question: 'Are you sure you want to set this drawdown to paid?' },
 };
+
+/** What a refused decision left under its key (the kind's draftValue). */
+const stateSchema = v.object({ state: v.string() });
 
 const trueFalse = [
   { value: 'true', label: 'True' },
@@ -59,62 +59,31 @@ export function DrawdownActions({
   offlineCopy: boolean;
   onChanged: () => void;
 }) {
-  const confirm = useConfirm();
   const brand = useAtomValue(brandAtom);
-  const refusal = useDraft<{ state: string }>(drawdownStateKey(drawdownId), (stored) =>
-    stored && typeof stored === 'object' && typeof (stored as { state?: unknown }).state === 'string'
-      ? (stored as { state: string })
-      : null,
-  );
   const sectionRef = useRef<HTMLElement>(null);
   const [answers, setAnswers] = useState<Answers>(unanswered);
-  const [busy, setBusy] = useState<DrawdownStatus | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
   // A decision on this drawdown still on the device: no second one until it has gone.
-  const waiting = useSafeLiveQuery(
-    async () =>
-      userId === null ? [] : (await readQueued(userId, 'changeDrawdownState')).filter((item) => item.drawdownId === drawdownId),
-    [userId, drawdownId],
-    [],
-  );
-  const pending = waiting?.[0];
+  const decision = useQueuedDecision('changeDrawdownState', drawdownStateKey(drawdownId), { refused: stateSchema, onChanged });
+  const { refusal: refused, waiting: pending, message } = decision;
+  const busy = decision.busy?.state ?? null;
 
   const clientApproves = transitions.includes('customerApproved');
   const allTrue = clientDeclarationKeys.every((key) => answers[key] === true);
   const anyFalse = clientDeclarationKeys.some((key) => answers[key] === false);
 
-  const change = async (state: DrawdownStatus) => {
-    if (busy) return;
+  const change = (state: DrawdownStatus) => {
     if (state === 'customerApproved' && !allTrue) return;
+    const declarations =
+      state === 'customerApproved'
+        ? (Object.fromEntries(clientDeclarationKeys.map((key) => [key, true])) as Record<ClientDeclarationKey, boolean>)
+        : undefined;
     // Once the decision is made its button goes: the focus goes to the notice, else the new status.
-    const focusAfter = () => noticeOrStatus(sectionRef.current);
-    if (!(await confirm({ message: drawdownStateActions[state].question, focusAfter }))) return;
-    setBusy(state);
-    setMessage(null);
-    try {
-      const declarations =
-        state === 'customerApproved'
-          ? (Object.fromEntries(clientDeclarationKeys.map((key) => [key, true])) as Record<ClientDeclarationKey, boolean>)
-          : undefined;
-      const id = await enqueue({
-        kind: 'changeDrawdownState',
-        drawdownId,
-        state,
-        ...(declarations ? { clientDeclarations: declarations } : {}),
-        draftKey: drawdownStateKey(drawdownId),
-      });
-      const result = await waitForResult(id);
-      if (result.status === 'done') onChanged();
-      // 'queued': the waiting note says so; 'rejected': the refusal says why (kept until dismissed).
-    } catch {
-      setMessage(errorMessages.unhandled);
-    } finally {
-      setBusy(null);
-    }
+    void decision.run(
+      { drawdownId, state, ...(declarations ? { clientDeclarations: declarations } : {}) },
+      { question: drawdownStateActions[state].question, focusAfter: () => noticeOrStatus(sectionRef.current) },
+    );
   };
 
-  const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
   if (transitions.length === 0 && !refused && !message && !pending) return null;
   const others = transitions.filter((state) => state !== 'customerApproved');
 
@@ -124,28 +93,13 @@ export function DrawdownActions({
         {clientApproves ? 'Your approval' : 'Actions'}
       </h2>
       {refused ? (
-        <div className="drawdown-notice drawdown-notice--warning" role="alert">
-          <p>
-            Your decision ‘{drawdownStateActions[refused.value.state as DrawdownStatus]?.label ?? refused.value.state}’ was not
-            made: {codeMessage(refused.serverError ?? 'unhandled')}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void refusal.clear();
-              onChanged();
-            }}
-          >
-            dismiss
-          </Button>
-        </div>
+        <DecisionRefused
+          what={`Your decision ‘${drawdownStateActions[refused.value.state as DrawdownStatus]?.label ?? refused.value.state}’`}
+          why={codeMessage(refused.serverError ?? 'unhandled')}
+          onDismiss={() => void decision.dismiss()}
+        />
       ) : null}
-      {pending ? (
-        <p className="drawdown-notice" role="status">
-          Your decision ‘{drawdownStateActions[pending.state].label}’ is kept on this device and will be sent once you are back
-          online.
-        </p>
-      ) : null}
+      {pending ? <DecisionWaiting what={`Your decision ‘${drawdownStateActions[pending.state].label}’`} /> : null}
       {clientApproves && !pending ? (
         <fieldset className="drawdown-declarations">
           <legend className="drawdown-declarations__legend">Your declarations</legend>
@@ -171,7 +125,7 @@ export function DrawdownActions({
             <Button
               disabled={!allTrue || busy !== null}
               busy={busy === 'customerApproved'}
-              onClick={() => void change('customerApproved')}
+              onClick={() => change('customerApproved')}
             >
               {drawdownStateActions.customerApproved.label}
             </Button>
@@ -182,7 +136,7 @@ export function DrawdownActions({
               variant={state === 'providerRejected' || state === 'customerRejected' ? 'secondary' : 'primary'}
               busy={busy === state}
               disabled={busy !== null && busy !== state}
-              onClick={() => void change(state)}
+              onClick={() => change(state)}
             >
               {drawdownStateActions[state].label}
             </Button>

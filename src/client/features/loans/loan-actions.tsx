@@ -1,18 +1,14 @@
 import { useRef, useState } from 'react';
-import { errorMessages } from '../../../shared/rules/error-codes';
+import * as v from 'valibot';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
 import { api } from '../../api/client';
-import { useDraft } from '../../offline/drafts';
-import { useAtomValue } from 'jotai';
-import { enqueue, readQueued, waitForResult } from '../../offline/outbox';
-import { useSafeLiveQuery } from '../../offline/live';
-import { sessionUserAtom } from '../../session/session';
+import { useQueuedDecision } from '../../offline/queued-decision';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { Button } from '../../ui/button';
+import { DecisionRefused, DecisionWaiting } from '../../ui/decision-notice';
 import { FormMessage } from '../../ui/form-message';
 import { noticeOrStatus } from '../../ui/focus-return';
-import { useConfirm } from '../../ui/modal-store';
 import { useToast } from '../../ui/toast-store';
 import { loanStateKey } from './offline/change-loan-state-mutation';
 import './offline/loan-mutations';
@@ -26,6 +22,9 @@ export const loanStateActions: Record<LoanStatus, { label: string; question: str
   open: { label: 'unblock loan', question: 'Are you sure you want to unblock loan?' },
   closed: { label: 'close loan', question: 'Are you sure you want to close loan?' },
 };
+
+/** What a refused change left under its key (the kind's draftValue). */
+const stateSchema = v.object({ state: v.string() });
 
 /**
  * The loan's status changes the server lists for the caller (staff: block, set paid, unblock,
@@ -44,69 +43,32 @@ export function LoanStateActions({
   offlineCopy: boolean;
   onChanged: () => void;
 }) {
-  const confirm = useConfirm();
-  const refusal = useDraft<{ state: string }>(loanStateKey(loan.id), (stored) =>
-    stored && typeof stored === 'object' && typeof (stored as { state?: unknown }).state === 'string'
-      ? (stored as { state: string })
-      : null,
-  );
   const sectionRef = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState<LoanStatus | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
   // A change of this loan still on the device: no second one until it has gone.
-  const waiting = useSafeLiveQuery(
-    async () => (userId === null ? [] : (await readQueued(userId, 'changeLoanState')).filter((item) => item.loanId === loan.id)),
-    [userId, loan.id],
-    [],
-  );
-  const pending = waiting?.[0];
+  const decision = useQueuedDecision('changeLoanState', loanStateKey(loan.id), { refused: stateSchema, onChanged });
+  const { refusal: refused, waiting: pending, message } = decision;
+  const busy = decision.busy?.state ?? null;
 
-  const change = async (state: LoanStatus) => {
-    if (busy) return;
-    // Once the change is made its button goes: the focus goes to the notice, else the new status.
-    const focusAfter = () => noticeOrStatus(sectionRef.current);
-    if (!(await confirm({ message: loanStateActions[state].question, focusAfter }))) return;
-    setBusy(state);
-    setMessage(null);
-    try {
-      const id = await enqueue({ kind: 'changeLoanState', loanId: loan.id, state, draftKey: loanStateKey(loan.id) });
-      const result = await waitForResult(id);
-      if (result.status === 'done') onChanged();
-      // 'queued': the waiting note below says so; 'rejected': the refusal says why (kept until dismissed).
-    } catch {
-      setMessage(errorMessages.unhandled);
-    } finally {
-      setBusy(null);
-    }
-  };
+  // Once the change is made its button goes: the focus goes to the notice, else the new status.
+  const change = (state: LoanStatus) =>
+    decision.run(
+      { loanId: loan.id, state },
+      { question: loanStateActions[state].question, focusAfter: () => noticeOrStatus(sectionRef.current) },
+    );
 
-  const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
   if (abilities.transitions.length === 0 && !refused && !message && !pending) return null;
 
   return (
     <div ref={sectionRef} className="loan-state-actions">
       {refused ? (
-        <div className="loan-notice loan-notice--warning" role="alert">
-          <p>
-            Your change ‘{loanStateActions[refused.value.state as LoanStatus]?.label ?? refused.value.state}’ was not made:{' '}
-            {codeMessage(refused.serverError ?? 'unhandled')}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void refusal.clear();
-              onChanged();
-            }}
-          >
-            dismiss
-          </Button>
-        </div>
+        <DecisionRefused
+          what={`Your change ‘${loanStateActions[refused.value.state as LoanStatus]?.label ?? refused.value.state}’`}
+          why={codeMessage(refused.serverError ?? 'unhandled')}
+          onDismiss={() => void decision.dismiss()}
+        />
       ) : null}
       {pending ? (
-        <p className="loan-notice" role="status">
-          Your change ‘{loanStateActions[pending.state].label}’ is kept on this device and will be sent once you are back online.
-        </p>
+        <DecisionWaiting what={`Your change ‘${loanStateActions[pending.state].label}’`} />
       ) : abilities.transitions.length > 0 ? (
         <div className="loan-actions">
           {abilities.transitions.map((state) => (

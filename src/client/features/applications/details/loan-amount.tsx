@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { amountMessage, errorMessages } from '../../../../shared/rules/error-codes';
+import { amountMessage } from '../../../../shared/rules/error-codes';
 import { formatMoney } from '../../../../shared/rules/formats';
 import { loanAmountCode } from '../../../../shared/rules/money';
 import { codeMessage } from '../../../api/failure';
-import { enqueue, waitForResult } from '../../../offline/outbox';
+import { useQueuedDecision, type QueuedDecision } from '../../../offline/queued-decision';
 import { Button } from '../../../ui/button';
+import { DecisionRefused, DecisionWaiting } from '../../../ui/decision-notice';
 import { useUnsavedMark } from '../../../ui/form-engine';
 import { FormMessage } from '../../../ui/form-message';
-import { useConfirm } from '../../../ui/modal-store';
 import { MoneyField, parseNumberInput } from '../../../ui/number-field';
 import { useToast } from '../../../ui/toast-store';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,9 @@ import { paths } from '../../../routing/paths';
 import type { Application } from '../applications-api';
 import { draftLoanAmountKey } from '../offline/review-mutations';
 import '../offline/review-mutations';
-import { useAmountRefusal, useQueuedReview } from './review-writes';
+import { amountValue } from './review-writes';
+
+type LoanAmountDecision = QueuedDecision<'draftLoanAmount', { amount: number }>;
 
 /** The draft loan amount: shown to staff, with 'update loan facility' while the record allows it. */
 export function LoanAmount({
@@ -27,7 +29,8 @@ export function LoanAmount({
   editable: boolean;
   onChanged: () => void;
 }) {
-  const queued = useQueuedReview(application.id).amount;
+  const decision = useQueuedDecision('draftLoanAmount', draftLoanAmountKey(application.id), { refused: amountValue, onChanged });
+  const queued = decision.waiting?.amount;
   const facility = (application as Partial<Application>).loanFacility ?? null;
   if (facility !== null) return <LoanFacility facility={facility} />;
   return (
@@ -42,11 +45,9 @@ export function LoanAmount({
         </span>
       </p>
       {queued !== undefined ? (
-        <p className="details-notice" role="status">
-          Your change to {formatMoney(queued)} is kept on this device and will be sent once you are back online.
-        </p>
+        <DecisionWaiting what={`Your change to ${formatMoney(queued)}`} />
       ) : editable ? (
-        <LoanAmountForm application={application} onChanged={onChanged} />
+        <LoanAmountForm application={application} decision={decision} />
       ) : null}
     </section>
   );
@@ -84,15 +85,11 @@ function LoanFacility({ facility }: { facility: NonNullable<Application['loanFac
  * and goes through the outbox (POST /loans/update with the applicationId, no loan yet). A refusal
  * brings the amount back with the server's message on the field.
  */
-function LoanAmountForm({ application, onChanged }: { application: Application; onChanged: () => void }) {
-  const confirm = useConfirm();
+function LoanAmountForm({ application, decision }: { application: Application; decision: LoanAmountDecision }) {
   const toast = useToast();
-  const refusal = useAmountRefusal(application.id);
-  const refused = refusal.draft?.status === 'rejected' ? refusal.draft : undefined;
+  const refused = decision.refusal;
   const [value, setValue] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   useUnsavedMark(value !== '');
 
   const code = loanAmountCode(value, 0);
@@ -102,51 +99,26 @@ function LoanAmountForm({ application, onChanged }: { application: Application; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (decision.busy) return;
     setTried(true);
     const amount = parseNumberInput(value);
     if (code !== undefined || amount === undefined) return;
-    if (!(await confirm(`Are you sure you want to update the loan amount to ${formatMoney(amount)}?`))) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const id = await enqueue({
-        kind: 'draftLoanAmount',
-        applicationId: application.id,
-        amount,
-        draftKey: draftLoanAmountKey(application.id),
-      });
-      const result = await waitForResult(id);
-      setValue('');
-      setTried(false);
-      if (result.status === 'done') {
-        toast.notify('The loan amount has been updated.');
-        onChanged();
-      }
-    } catch {
-      setMessage(errorMessages.unhandled);
-    } finally {
-      setBusy(false);
-    }
+    const question = `Are you sure you want to update the loan amount to ${formatMoney(amount)}?`;
+    const result = await decision.run({ applicationId: application.id, amount }, { question });
+    if (result.status === 'declined' || result.status === 'failed') return;
+    setValue('');
+    setTried(false);
+    if (result.status === 'done') toast.notify('The loan amount has been updated.');
   };
 
   return (
     <form className="details-amount-form" noValidate onSubmit={(event) => void submit(event)}>
       {refused && !refused.serverCodes?.amount ? (
-        <div className="details-notice details-notice--warning" role="alert">
-          <p>
-            Your change to {formatMoney(refused.value.amount)} was not made: {codeMessage(refused.serverError ?? 'unhandled')}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void refusal.clear();
-              onChanged();
-            }}
-          >
-            dismiss
-          </Button>
-        </div>
+        <DecisionRefused
+          what={`Your change to ${formatMoney(refused.value.amount)}`}
+          why={codeMessage(refused.serverError ?? 'unhandled')}
+          onDismiss={() => void decision.dismiss()}
+        />
       ) : null}
       <MoneyField
         label="New loan amount"
@@ -154,14 +126,14 @@ function LoanAmountForm({ application, onChanged }: { application: Application; 
         value={value}
         onValueChange={(next) => {
           setValue(next);
-          if (refused) void refusal.clear();
+          if (refused) void decision.dismiss();
         }}
         error={error}
       />
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={decision.busy !== null}>
         update loan facility
       </Button>
-      <FormMessage message={message} />
+      <FormMessage message={decision.message} />
     </form>
   );
 }

@@ -1,19 +1,19 @@
 import { useRef, useState } from 'react';
-import { errorMessages } from '../../../../shared/rules/error-codes';
 import { codeMessage } from '../../../api/failure';
 import { enqueue, waitForResult } from '../../../offline/outbox';
+import { useQueuedDecision } from '../../../offline/queued-decision';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/choice-fields';
+import { DecisionRefused, DecisionWaiting } from '../../../ui/decision-notice';
 import { FormMessage } from '../../../ui/form-message';
 import { noticeOrStatus } from '../../../ui/focus-return';
-import { useConfirm } from '../../../ui/modal-store';
 import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
 import { reviewCheckKey, reviewDecisionKey, type ReviewCheck, type ReviewDecision } from '../offline/review-mutations';
 import '../offline/review-mutations';
 import { applicationCheckLabels, reviewChecks } from '../../../../shared/rules/review';
 import type { DetailsAbilities } from './review-abilities';
-import { useCheckRefusal, useDecisionRefusal, useQueuedReview } from './review-writes';
+import { checkValue, decisionValue, useQueuedChecks } from './review-writes';
 
 /** The spec's words under 'prepare docusign' when the envelope cannot be made (section 8). */
 export const ENVELOPE_FAILED = "Docusign envelope can't be prepared. Check your documents format";
@@ -50,32 +50,15 @@ interface ReviewActionsProps {
 }
 
 /** A check the server refused: why, until dismissed. */
-function CheckRefusal({
-  applicationId,
-  check,
-  onDismissed,
-}: {
-  applicationId: number;
-  check: ReviewCheck;
-  onDismissed: () => void;
-}) {
-  const refusal = useCheckRefusal(applicationId, check);
-  if (refusal.draft?.status !== 'rejected') return null;
+function CheckRefusal({ applicationId, check, onChanged }: { applicationId: number; check: ReviewCheck; onChanged: () => void }) {
+  const write = useQueuedDecision('reviewCheck', reviewCheckKey(applicationId, check), { refused: checkValue, onChanged });
+  if (!write.refusal) return null;
   return (
-    <div className="details-notice details-notice--warning" role="alert">
-      <p>
-        Your change ‘{applicationCheckLabels[check]}’ was not made: {codeMessage(refusal.draft.serverError ?? 'unhandled')}
-      </p>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          void refusal.clear();
-          onDismissed();
-        }}
-      >
-        dismiss
-      </Button>
-    </div>
+    <DecisionRefused
+      what={`Your change ‘${applicationCheckLabels[check]}’`}
+      why={codeMessage(write.refusal.serverError ?? 'unhandled')}
+      onDismiss={() => void write.dismiss()}
+    />
   );
 }
 
@@ -87,20 +70,20 @@ function CheckRefusal({
  * (decision 305): made offline it waits on the device and is sent once; refused, the page says why.
  */
 export function ReviewActions({ application, abilities, offlineCopy, onChanged }: ReviewActionsProps) {
-  const confirm = useConfirm();
   const toast = useToast();
-  const queued = useQueuedReview(application.id);
-  const decisionRefusal = useDecisionRefusal(application.id);
+  const queuedChecks = useQueuedChecks(application.id);
+  const write = useQueuedDecision('reviewDecision', reviewDecisionKey(application.id), { refused: decisionValue, onChanged });
   const [ticked, setTicked] = useState<Partial<Record<ReviewCheck, boolean>>>({});
   const [saving, setSaving] = useState<ReviewCheck[]>([]);
   const sectionRef = useRef<HTMLElement>(null);
-  const [busy, setBusy] = useState<ReviewDecision | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const busy = write.busy?.decision ?? null;
+  const { message } = write;
 
-  const value = (check: ReviewCheck): boolean => ticked[check] ?? queued.checks[check] ?? application[check];
+  const value = (check: ReviewCheck): boolean => ticked[check] ?? queuedChecks[check] ?? application[check];
   const editable = (check: ReviewCheck) => abilities.checks.includes(check);
   const loading = saving.length > 0 || busy !== null;
 
+  // A tick is saved as it is made, no question asked, several at once: not a decision of its own.
   const tick = async (check: ReviewCheck, status: boolean) => {
     setTicked((current) => ({ ...current, [check]: status }));
     setSaving((current) => [...current, check]);
@@ -128,31 +111,14 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
     }
   };
 
-  const decide = async (decision: ReviewDecision) => {
-    if (busy) return;
-    // Once the decision is made its button goes: the focus goes to the notice, else the new status.
-    const focusAfter = () => noticeOrStatus(sectionRef.current);
-    if (!(await confirm({ message: decisionWords[decision].question, focusAfter }))) return;
-    setBusy(decision);
-    setMessage(null);
-    try {
-      const id = await enqueue({
-        kind: 'reviewDecision',
-        applicationId: application.id,
-        decision,
-        draftKey: reviewDecisionKey(application.id),
-      });
-      const result = await waitForResult(id);
-      if (result.status === 'done') {
-        toast.notify(decisionWords[decision].done);
-        onChanged();
-      }
-      // 'queued': the waiting note says so; 'rejected': the refusal below says why.
-    } catch {
-      setMessage(errorMessages.unhandled);
-    } finally {
-      setBusy(null);
-    }
+  // Once the decision is made its button goes: the focus goes to the notice, else the new status.
+  const decide = async (choice: ReviewDecision) => {
+    const result = await write.run(
+      { applicationId: application.id, decision: choice },
+      { question: decisionWords[choice].question, focusAfter: () => noticeOrStatus(sectionRef.current) },
+    );
+    // 'queued': the waiting note says so; 'rejected': the refusal below says why.
+    if (result.status === 'done') toast.notify(decisionWords[choice].done);
   };
 
   const tickable = reviewChecks.filter(editable);
@@ -160,14 +126,14 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
   // buttons show in their state from the start, enabled once the checks read ticked here (decision 301).
   const showAccept = abilities.accept || (tickable.length > 0 && abilities.reject);
   const showPrepare = abilities.prepareEnvelope || editable('independentAdvice');
-  const refused = decisionRefusal.draft?.status === 'rejected' ? decisionRefusal.draft : undefined;
-  const refusedDecision = refused?.value.decision as ReviewDecision | undefined;
+  const refused = write.refusal;
+  const refusedDecision = refused?.value.decision;
   const envelopeRefusal = refusedDecision === 'prepareEnvelope' && refused?.serverError !== 'conflict';
   // Under the button while it is offered (pressing it again sends it again); otherwise a notice.
   const envelopeFailed = envelopeRefusal && showPrepare;
   const allTicked = reviewChecks.every(value);
   const certificate = value('independentAdvice');
-  const pending = queued.decision;
+  const pending = write.waiting?.decision;
 
   const offers =
     tickable.length > 0 ||
@@ -195,24 +161,14 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
         Review
       </h2>
       {refused && !envelopeFailed && refusedDecision ? (
-        <div className="details-notice details-notice--warning" role="alert">
-          <p>
-            Your decision ‘{decisionWords[refusedDecision]?.label ?? refusedDecision}’ was not made:{' '}
-            {envelopeRefusal ? ENVELOPE_FAILED : codeMessage(refused.serverError ?? 'unhandled')}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void decisionRefusal.clear();
-              onChanged();
-            }}
-          >
-            dismiss
-          </Button>
-        </div>
+        <DecisionRefused
+          what={`Your decision ‘${decisionWords[refusedDecision].label}’`}
+          why={envelopeRefusal ? ENVELOPE_FAILED : codeMessage(refused.serverError ?? 'unhandled')}
+          onDismiss={() => void write.dismiss()}
+        />
       ) : null}
       {(['kycAmlCheck', 'credidCheck', 'repaymentVehicle', 'independentAdvice'] as const).map((check) => (
-        <CheckRefusal key={check} applicationId={application.id} check={check} onDismissed={onChanged} />
+        <CheckRefusal key={check} applicationId={application.id} check={check} onChanged={onChanged} />
       ))}
       {tickable.length > 0 ? (
         <fieldset className="details-checks">
@@ -237,9 +193,7 @@ export function ReviewActions({ application, abilities, offlineCopy, onChanged }
         />
       ) : null}
       {pending ? (
-        <p className="details-notice" role="status">
-          Your decision ‘{decisionWords[pending].label}’ is kept on this device and will be sent once you are back online.
-        </p>
+        <DecisionWaiting what={`Your decision ‘${decisionWords[pending].label}’`} />
       ) : (
         <>
           {showAccept || abilities.reject ? (
