@@ -274,6 +274,63 @@ describe('the sync engine', () => {
     expect(settled?.conflict).toBeUndefined();
   });
 
+  it('with sends unanswered, answers lost, a refusal and a conflict mid-way, each record’s saves reach the server in order, each taken once', async () => {
+    type Answer = { status: number; body: unknown };
+    /** What the server took, per record: the saves' numbers in the order taken. */
+    const taken = new Map<number, number[]>();
+    /** The server's first answer per Idempotency-Key, which a retry of the same write gets again. */
+    const answers = new Map<string, Answer>();
+    let calls = 0;
+    const server = fakeServer({
+      'POST /records/save/case': (call: SentCall) => {
+        calls += 1;
+        const kept = answers.get(call.idempotencyKey!);
+        if (kept) return jsonResponse(kept.status, kept.body);
+        const { recordId, data } = call.body as { recordId: number; data: { n: number } };
+        // Some sends get no answer before anything is done: the next try is a first one.
+        if (calls % 7 === 0) return jsonResponse(503, { error: 'unavailable' });
+        let answer: Answer;
+        if (recordId === 3 && data.n === 2)
+          answer = { status: 400, body: { error: 'validation', fields: { caseRef: 'required' } } };
+        else if (recordId === 5 && data.n === 1)
+          answer = { status: 409, body: { error: 'conflict', current: { data: {}, version: 9 } } };
+        else {
+          taken.set(recordId, [...(taken.get(recordId) ?? []), data.n]);
+          answer = { status: 200, body: { data, version: data.n + 1 } };
+        }
+        answers.set(call.idempotencyKey!, answer);
+        // Taken, but the answer is lost on the way back: the retry, under the same key, is answered again.
+        if (calls % 5 === 0) return jsonResponse(503, { error: 'unavailable' });
+        return jsonResponse(answer.status, answer.body);
+      },
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const ids = new Map<string, string>();
+    // Queued save by save across the records, so the outbox interleaves them.
+    for (let n = 0; n < 5; n++)
+      for (let record = 1; record <= 8; record++)
+        ids.set(`${record}:${n}`, await queueSave(record, 'case', { n }, { baseVersion: n }));
+    server.offline = false;
+    for (let round = 0; round < 100 && (await db.outbox.count()) > 0; round++) await syncNow();
+
+    expect(await db.outbox.count()).toBe(0);
+    expect(calls).toBeGreaterThan(40);
+    for (let record = 1; record <= 8; record++) {
+      const refused = record === 3 ? 2 : record === 5 ? 1 : null;
+      expect(taken.get(record)).toEqual([0, 1, 2, 3, 4].filter((n) => n !== refused));
+      // Never sent ahead of an earlier save of its record, retries included.
+      const sent = server.calls
+        .filter((call) => (call.body as { recordId: number }).recordId === record)
+        .map((call) => (call.body as { data: { n: number } }).data.n);
+      expect(sent).toEqual([...sent].sort((a, b) => a - b));
+    }
+    for (const [name, id] of ids) {
+      const expected = name === '3:2' ? 'rejected' : name === '5:1' ? 'conflict' : 'done';
+      expect(await waitForResult(id, 100)).toMatchObject({ status: expected });
+    }
+  });
+
   it('different records go side by side, at most PARALLEL_SCOPES at once; one record’s saves stay in order, each sent once', async () => {
     const versions = new Map<number, number>();
     let inFlight = 0;
