@@ -3,7 +3,7 @@ import { errorMessages, messageForCode, uploadMessage } from '../../shared/rules
 import { formatDateTime } from '../../shared/rules/formats';
 import { Page } from '../ui/page';
 import { useWaiting, type WaitingItem, type WaitingReason } from './attention';
-import { OFFLINE_TEXT, useSyncStatus } from './sync-engine';
+import { OFFLINE_TEXT, useSyncStatus } from './use-sync-status';
 import './changes-page.css';
 
 /** The words for why an item waits. */

@@ -213,7 +213,13 @@ export async function readQueuedWrites<K extends MutationKind>(
 ): Promise<{ payload: MutationKinds[K]; heldUntil: number | null; draftKey: string | null }[]> {
   const handler = handlerOf(kind);
   if (!handler) return [];
-  const rows = readRows('outbox', outboxRowSchema, await db.outbox.where('userId').equals(userId).sortBy('seq'));
+  // Only this kind's rows are checked (a screen reads this again each time the sync settles an answer).
+  const stored = await db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((row: { kind?: unknown }) => row.kind === kind)
+    .sortBy('seq');
+  const rows = readRows('outbox', outboxRowSchema, stored);
   return rows.flatMap((row) => {
     if (row.kind !== kind) return [];
     const payload = v.safeParse(handler.payload, row.payload);

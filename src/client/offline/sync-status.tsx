@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import './sync-status.css';
 import { paths } from '../routing/paths';
-import { OFFLINE_TEXT, syncStatusText, useSyncStatus } from './sync-engine';
+import { OFFLINE_TEXT, syncStatusText, useSyncStatus } from './use-sync-status';
 
 /**
  * "All changes saved", "N forms not saved yet", "N changes waiting for a connection", "Syncing…"

@@ -10,7 +10,7 @@ import { resetEngineStateForTests } from '../offline/engine-state';
 import { setUploadTransport } from '../offline/multipart-upload';
 import { resetPersistenceRequest, resetStorageErrorReports } from '../offline/persist';
 import { bindSessionStore } from '../session/current-session';
-import { stopSyncForTests } from '../offline/sync-engine';
+import { lastPushForTests, stopSyncForTests } from '../offline/sync-engine';
 import { resetConnectionForTests } from '../api/connection';
 
 export function testUser(id = 1): SessionUser {
@@ -82,6 +82,8 @@ export function signedInStore(user = testUser(), token = 'token-1'): AppStore {
 
 export async function resetOffline(): Promise<void> {
   stopSyncForTests();
+  // A push of the test before may still be ending: it would mark this test's requests as settled.
+  await Promise.race([lastPushForTests(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   resetEngineStateForTests();
   setUploadTransport(null);
   resetPersistenceRequest();

@@ -56,7 +56,7 @@ async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
     ];
   });
   const waitingIds = new Set(waiting.map((create) => create.localId));
-  const drafts = await readDrafts(userId);
+  const drafts = await readDrafts(userId, 'rejected');
   const refused: PendingCreate[] = drafts.flatMap((draft) => {
     const named = parseStepDraftKey(draft.key);
     const localId = named?.step === 'personal' && isLocalApplicationId(named.applicationId) ? named.applicationId : undefined;

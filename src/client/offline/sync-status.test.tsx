@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import './application-mutations';
+import '../test/test-record-writes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import type { AppStore } from '../../../session/session';
-import { writeDraft } from '../../../offline/drafts';
-import { stepDraftKey } from './application-ids';
-import { db } from '../../../offline/db';
-import { enqueue } from '../../../offline/outbox';
-import { startSync, syncNow, syncStatusText } from '../../../offline/sync-engine';
-import { SyncStatus } from '../../../offline/sync-status';
-import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../../../test/offline-test-support';
+import type { AppStore } from '../session/session';
+import { writeDraft } from './drafts';
+import { db } from './db';
+import { enqueue } from './outbox';
+import { startSync, syncNow } from './sync-engine';
+import { syncStatusText } from './use-sync-status';
+import { SyncStatus } from './sync-status';
+import { fakeServer, jsonResponse, resetOffline, signedInStore } from '../test/offline-test-support';
+import { partDraftKey } from '../test/test-record-writes';
 
 let store: AppStore;
 let stop: () => void;
@@ -59,9 +60,9 @@ describe('sync status', () => {
     stop = startSync(store);
     const status = renderStatus();
     await waitFor(() => expect(status.textContent).toBe('All changes saved'));
-    await writeDraft(1, stepDraftKey(7, 'case'), { caseRef: 'typed' });
+    await writeDraft(1, partDraftKey(7, 'case'), { caseRef: 'typed' });
     await waitFor(() => expect(status.textContent).toBe('1 form not saved yet'));
-    await db.drafts.delete(`1|${stepDraftKey(7, 'case')}`);
+    await db.drafts.delete(`1|${partDraftKey(7, 'case')}`);
     await waitFor(() => expect(status.textContent).toBe('All changes saved'));
   });
 
@@ -73,7 +74,7 @@ describe('sync status', () => {
       const status = renderStatus();
       act(() => void window.dispatchEvent(new Event('offline')));
       await waitFor(() => expect(status.textContent).toBe('Offline'));
-      await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+      await enqueue({ kind: 'testSave', recordId: 7, part: 'case', baseVersion: 0, data: {} });
       await waitFor(() => expect(status.textContent).toBe('Offline · 1 change waiting for a connection'));
       expect(screen.getByText('1 change waiting for a connection')).toBeTruthy();
     } finally {
@@ -83,7 +84,7 @@ describe('sync status', () => {
 
   it('is a polite live region showing all saved, then the waiting changes (offline: their sends got no answer, decision 401), then all saved again', async () => {
     const server = fakeServer({
-      'POST /applications/update/case': () => jsonResponse(200, { data: {}, version: 1 }),
+      'POST /records/save/case': () => jsonResponse(200, { data: {}, version: 1 }),
     });
     server.offline = true;
     stop = startSync(store);
@@ -91,10 +92,10 @@ describe('sync status', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     await waitFor(() => expect(status.textContent).toBe('All changes saved'));
 
-    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await enqueue({ kind: 'testSave', recordId: 7, part: 'case', baseVersion: 0, data: {} });
     await syncNow();
     await waitFor(() => expect(status.textContent).toBe('Offline · 1 change waiting for a connection'));
-    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await enqueue({ kind: 'testSave', recordId: 7, part: 'case', baseVersion: 0, data: {} });
     await syncNow();
     await waitFor(() => expect(status.textContent).toBe('Offline · 2 changes waiting for a connection'));
 
@@ -110,14 +111,14 @@ describe('sync status', () => {
       release = resolve;
     });
     fakeServer({
-      'POST /applications/update/case': async () => {
+      'POST /records/save/case': async () => {
         await answer;
         return jsonResponse(200, { data: {}, version: 1 });
       },
     });
     stop = startSync(store);
     const status = renderStatus();
-    await enqueue({ kind: 'saveStep', applicationId: 7, step: 'case', baseVersion: 0, data: {} });
+    await enqueue({ kind: 'testSave', recordId: 7, part: 'case', baseVersion: 0, data: {} });
     await waitFor(() => expect(status.textContent).toBe('Syncing…'));
     release();
     await waitFor(() => expect(status.textContent).toBe('All changes saved'));
@@ -127,8 +128,8 @@ describe('sync status', () => {
     stop = startSync(store);
     const status = renderStatus();
     await waitFor(() => expect(status.textContent).toBe('All changes saved'));
-    await writeDraft(1, stepDraftKey(7, 'case'), {});
-    await db.drafts.update(`1|${stepDraftKey(7, 'case')}`, { status: 'rejected', serverCodes: { caseRef: 'required' } });
+    await writeDraft(1, partDraftKey(7, 'case'), {});
+    await db.drafts.update(`1|${partDraftKey(7, 'case')}`, { status: 'rejected', serverCodes: { caseRef: 'required' } });
     await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
   });
 
@@ -156,7 +157,7 @@ describe('sync status', () => {
     try {
       const status = renderStatus();
       await waitFor(() => expect(status.textContent).toBe('Needs your attention'));
-      for (const caseRef of ['a', 'ab', 'abc']) await writeDraft(1, stepDraftKey(7, 'case'), { caseRef });
+      for (const caseRef of ['a', 'ab', 'abc']) await writeDraft(1, partDraftKey(7, 'case'), { caseRef });
       await syncNow();
       expect(status.textContent).toBe('Needs your attention');
       expect(rowsRead).toBe(0);
