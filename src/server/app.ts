@@ -6,7 +6,7 @@ import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress'
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/connection';
-import { authenticateToken } from './auth/sessions';
+import { startSessionAuthenticator, type SessionAuthenticator } from './auth/session-cache';
 import { loadOperations, type Operation } from './contract/operations';
 import { renderReferencePage } from './contract/reference-page';
 import { validatorCompiler } from './contract/validation';
@@ -74,12 +74,16 @@ export async function buildApp({
 
   // Uploads are multipart; their handler streams the parts itself (files/multipart.ts).
   await registerMultipart(app);
+  // Sessions are kept in memory, forgotten on the database's word (docs/decisions.md 610-612).
+  const sessions = await startSessionAuthenticator(db, { enabled: config.sessionCache });
+  app.addHook('onClose', () => sessions.close());
   const operations = loadOperations(CONTRACT_PATH).filter((op) => !op.devOnly || config.devMailbox);
   for (const op of operations)
     registerOperation(app, op, (handlers[op.operationId as OperationId] as Handler | undefined) ?? notImplemented, {
       config,
       db,
       lifecycle,
+      sessions,
     });
 
   apiReference(app, { includeDevOnly: config.devMailbox });
@@ -152,7 +156,7 @@ function registerOperation(
   app: FastifyInstance,
   op: Operation,
   handler: Handler,
-  { lifecycle, ...ctx }: { config: Config; db: Database; lifecycle: Lifecycle },
+  { lifecycle, sessions, ...ctx }: { config: Config; db: Database; lifecycle: Lifecycle; sessions: SessionAuthenticator },
 ): void {
   const { body, ...others } = op.schema;
   // Only the parts the contract declares (an explicit undefined reads to Fastify as a missing schema).
@@ -169,7 +173,7 @@ function registerOperation(
     onRequest: async (request) => {
       if (op.public) return;
       const token = bearerToken(request);
-      const auth = token ? await authenticateToken(ctx.db, token) : undefined;
+      const auth = token ? await sessions.authenticate(token) : undefined;
       if (!auth) throw AppError.unauthorized();
       request.auth = auth;
       const { role } = auth.user;

@@ -44,6 +44,11 @@ export interface Config {
    */
   metricsToken: string | undefined;
   /**
+   * SESSION_CACHE=off: every request looks its session up in the database, as before the cache
+   * (docs/decisions.md 610-612); for a database reached through a pooler that drops LISTEN.
+   */
+  sessionCache: boolean;
+  /**
    * Where uploaded and generated files are kept (FILES_STORAGE; docs/decisions.md: 350): in the
    * PostgreSQL database (the default with DATABASE_URL, so every process on every machine reads
    * them) or in the local folder filesDir (the default with the embedded database).
@@ -183,6 +188,13 @@ export interface Brand {
 
 type Env = Record<string, string | undefined>;
 
+/** A setting that is on unless set to off. */
+function onOff(value: string | undefined, name: string): boolean {
+  const setting = (value || 'on').toLowerCase();
+  if (setting !== 'on' && setting !== 'off') throw new Error(`${name} must be "on" or "off", got "${value}"`);
+  return setting === 'on';
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = integer(env.PORT, 3000, 'PORT');
@@ -228,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
       privacyUrl: env.BRAND_PRIVACY_URL || 'https://example.com/privacy',
     },
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    sessionCache: onOff(env.SESSION_CACHE, 'SESSION_CACHE'),
   };
 }
 

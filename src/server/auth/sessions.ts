@@ -25,9 +25,6 @@ export interface Authenticated {
   user: SessionUser;
 }
 
-/** Activity is written at most this often, so a busy session is not one write per request. */
-const TOUCH_EVERY_MS = 60_000;
-
 const idleCutoff = sql`now() - ${SESSION_IDLE_TIMEOUT_MS} * interval '1 millisecond'`;
 
 type SessionUserRow = Omit<SessionUser, 'role' | 'permissions'> & { role: string };
@@ -63,16 +60,31 @@ export async function createSession(
   return row ? { token, sessionId: row.id } : undefined;
 }
 
+/** Activity is written at most this often, so a busy session is not one write per request. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** A session found for a token, with the database's time of its last recorded activity. */
+export interface FoundSession extends Authenticated {
+  lastSeenAt: Date;
+}
+
 /**
  * A bearer token is good while its session is not revoked, has seen activity within the idle
- * timeout, and its user is active. Each use counts as activity.
+ * timeout, and its user is active. Each use counts as activity (written at most every minute).
+ * The session cache (auth/session-cache.ts) answers most requests without this statement.
  */
 export async function authenticateToken(db: Database, token: string): Promise<Authenticated | undefined> {
+  const found = await findSession(db, hashToken(token));
+  return found && { sessionId: found.sessionId, user: found.user };
+}
+
+/** authenticateToken by the token's hash, answering when activity was last written. */
+export async function findSession(db: Database, tokenHash: string): Promise<FoundSession | undefined> {
   const [row] = await selectAccounts(db, { sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.lastSeenAt, idleCutoff),
         isNull(users.deletedAt),
@@ -80,14 +92,23 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
       ),
     );
   if (!row) return undefined;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, row.sessionId));
-  }
-  const { sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
-  return { sessionId, user: { ...toSessionUser(user), sessionId } };
+  const { sessionId, lastSeenAt, ...user } = row;
+  const seen = Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS ? await touchSession(db, sessionId) : lastSeenAt;
+  if (!seen) return undefined;
+  return { sessionId, lastSeenAt: seen, user: { ...toSessionUser(user), sessionId } };
+}
+
+/**
+ * Records activity on a session still open (not revoked, not idle past the timeout: the database's
+ * clock decides, as in findSession) and answers the time written; undefined when it has ended.
+ */
+export async function touchSession(db: Database, sessionId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ lastSeenAt: sessions.lastSeenAt });
+  return row?.lastSeenAt;
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {

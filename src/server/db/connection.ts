@@ -13,6 +13,7 @@ import * as schema from './schema';
 import { hasCommitted, noteCommitted } from './request-work';
 import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
+import { prepareStatements } from './postgres-prepared';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -288,6 +289,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     });
   const gate = new WorkGate();
   gatePool(pool, gate);
+  // Statements the server sends again are prepared once per connection (docs/decisions.md 613).
+  prepareStatements(pool);
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {
