@@ -33,8 +33,12 @@ export interface RequestFieldsProps {
   amountHint: string;
 }
 
-/** The request's fields (spec section 5): the amount, the case's details and dates, material changes. */
-export function RequestFields({ values, change, touch, errors, amountHint }: RequestFieldsProps) {
+/**
+ * The request's fields (spec section 5): the amount, the case's details and dates, material
+ * changes. Memoised, as the declarations are: the form's other renders (the draft written, the
+ * waiting write read) leave them as they are (docs/decisions.md, 653).
+ */
+export const RequestFields = memo(function RequestFields({ values, change, touch, errors, amountHint }: RequestFieldsProps) {
   const text = (field: TextFieldName, hint?: string) => (
     <TextField
       label={drawdownFieldLabels[field]}
@@ -94,7 +98,7 @@ export function RequestFields({ values, change, touch, errors, amountHint }: Req
       ) : null}
     </>
   );
-}
+});
 
 export interface DeclarationProps {
   declaration: LawyerDeclarationKey;
@@ -108,7 +112,7 @@ export interface DeclarationProps {
 
 /**
  * One True/False statement, with its details when False. Memoised: typing elsewhere in the form
- * leaves the nine statements as they are (docs/decisions.md, 655).
+ * leaves the nine statements as they are (docs/decisions.md, 653).
  */
 const Declaration = memo(function Declaration({
   declaration,
@@ -151,7 +155,12 @@ const Declaration = memo(function Declaration({
 });
 
 /** The lawyer's declarations: each statement True or False, with details when False. */
-export function RequestDeclarations({ values, change, touch, errors }: Omit<RequestFieldsProps, 'amountHint'>) {
+export const RequestDeclarations = memo(function RequestDeclarations({
+  values,
+  change,
+  touch,
+  errors,
+}: Omit<RequestFieldsProps, 'amountHint'>) {
   return (
     <fieldset className="drawdown-request__declarations">
       <legend className="drawdown-request__legend">Your declarations</legend>
@@ -170,4 +179,4 @@ export function RequestDeclarations({ values, change, touch, errors }: Omit<Requ
       ))}
     </fieldset>
   );
-}
+});
