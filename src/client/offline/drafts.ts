@@ -10,8 +10,7 @@ import { bindSessionStore } from '../session/current-session';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (right after the keystroke's
- * frame, at most every 250 ms while typing goes on; edits made meanwhile go together in the next
- * write), and on blur,
+ * frame; edits made while a write runs go together in the next one), and on blur,
  * moving on, `pagehide` and when the page is hidden, so a reload, a crash or a closed tab loses
  * nothing. A draft belongs to the signed-in user: rows are keyed by user id and read only for them.
  */
@@ -60,26 +59,6 @@ function afterNextFrame(task: () => void): () => void {
     if (frame !== null) globalThis.cancelAnimationFrame(frame);
   }
   return cancel;
-}
-
-/**
- * While typing goes on, a draft is written at most this often (docs/decisions.md, 653): each write
- * wakes every live query that reads drafts, and at a quick typist's ten keys a second on a slow
- * phone that work took the next keystroke's time. A single change (a choice, a pause in typing) is
- * still written right after its frame; pagehide, hidden and enqueue write a pending edit at once.
- */
-const DRAFT_WRITE_INTERVAL_MS = 250;
-
-/** afterNextFrame, once `interval` has passed since `last` (a time from performance.now()). */
-function afterNextFrameFrom(last: number, interval: number, task: () => void): () => void {
-  const wait = last + interval - performance.now();
-  if (wait <= 0) return afterNextFrame(task);
-  let cancelFrame: (() => void) | null = null;
-  const timer = setTimeout(() => (cancelFrame = afterNextFrame(task)), wait);
-  return () => {
-    clearTimeout(timer);
-    cancelFrame?.();
-  };
 }
 
 /** Saves not yet written, by row id: pagehide / hidden / enqueue write them at once. */
@@ -336,8 +315,6 @@ export function useDraft<V>(
   const scheduled = useRef<(() => void) | null>(null);
   /** The write loop under way, if any. */
   const writing = useRef<Promise<void> | null>(null);
-  /** When the last write began (performance.now()): the next waits DRAFT_WRITE_INTERVAL_MS from it. */
-  const lastWrite = useRef(-Infinity);
   const known = useRef<Known>(null);
   const knownRow = useRef<string | null>(null);
   const onExternalRef = useRef(options.onExternalChange);
@@ -372,7 +349,6 @@ export function useDraft<V>(
   const writeLoop = useCallback(async (): Promise<void> => {
     for (let next = pending.current; next !== null; next = pending.current) {
       pending.current = null;
-      lastWrite.current = performance.now();
       if (pendingFlushers.get(draftRowId(next.userId, next.key)) === flushRef.current)
         pendingFlushers.delete(draftRowId(next.userId, next.key));
       try {
@@ -412,8 +388,7 @@ export function useDraft<V>(
       const loop = writeLoop().finally(() => {
         if (writing.current === loop) writing.current = null;
         // An edit that came as the loop ended: written after the next frame, like any other.
-        if (pending.current !== null && !scheduled.current)
-          scheduled.current = afterNextFrameFrom(lastWrite.current, DRAFT_WRITE_INTERVAL_MS, () => void flushRef.current());
+        if (pending.current !== null && !scheduled.current) scheduled.current = afterNextFrame(() => void flushRef.current());
       });
       writing.current = loop;
       return loop;
@@ -434,8 +409,7 @@ export function useDraft<V>(
       pending.current = { userId, key, value, meta: baseVersion === undefined ? {} : { baseVersion } };
       pendingFlushers.set(draftRowId(userId, key), flush);
       // Written right after this keystroke's frame (or by the loop under way).
-      if (!scheduled.current && !writing.current)
-        scheduled.current = afterNextFrameFrom(lastWrite.current, DRAFT_WRITE_INTERVAL_MS, () => void flush());
+      if (!scheduled.current && !writing.current) scheduled.current = afterNextFrame(() => void flush());
     },
     [key, userId, flush],
   );
