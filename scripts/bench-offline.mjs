@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { launchChromium, root, startBenchServer } from './bench-server.mjs';
+import { launchChromium, openPhonePage, root, signInThroughApi, startBenchServer } from './bench-server.mjs';
 
 // The journey fixture is TypeScript, shared with the tests; tsx (the server's runner) loads it.
 const journeys = await tsImport('../tests/fixtures/journeys.ts', import.meta.url);
@@ -58,7 +58,7 @@ let applications = null;
 let profiled = false;
 
 try {
-  const session = await signIn();
+  const session = await signInThroughApi(base, LAWYER);
   const browser = await launchChromium();
 
   if (PARTS.includes('drafts')) await printDrafts(browser, session);
@@ -145,7 +145,7 @@ async function measureDrafts(browser, session) {
   // The financial step is reachable once the steps before it are complete.
   await saveStep(session, applicationId, 'case', 0);
 
-  const { context, page, cdp } = await openPage(browser, session, 4);
+  const { context, page, cdp } = await openPhonePage(browser, session, 4);
   await page.addInitScript((measureName) => {
     const w = window;
     w.__writes = [];
@@ -220,7 +220,7 @@ async function measureSync(browser, session, rate) {
     })),
   );
 
-  const { context, page, cdp } = await openPage(browser, session, rate);
+  const { context, page, cdp } = await openPhonePage(browser, session, rate);
   // The page's IndexedDB transactions (read-only and read-write) from the `online` event on: the
   // engine's own and those of the screens' live queries it wakes (decision 385).
   await page.addInitScript(() => {
@@ -359,37 +359,6 @@ async function measureSync(browser, session, rate) {
     held += STEPS.filter((step) => after[step] === (before.get(applicationId)[step] ?? 0) + 1).length;
   }
   return { count: saves.length, totalMs: figures.totalMs, held, transactions: figures.transactions };
-}
-
-async function openPage(browser, session, rate) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  await context.addInitScript(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('sessionUser', u);
-    },
-    [session.token, JSON.stringify(session.user)],
-  );
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return { context, page, cdp };
-}
-
-async function signIn() {
-  const response = await fetch(`${base}/api/auth`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(LAWYER),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
-  return response.json();
 }
 
 async function call(session, url, body) {

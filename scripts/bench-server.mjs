@@ -59,6 +59,42 @@ export async function startBenchServer({ staticDir } = {}) {
   return { base, stop };
 }
 
+/** Signs in through the API (the demo lawyer by default): answers `{ token, user }`. */
+export async function signInThroughApi(base, account = { login: 'lawyer@demo.test', password: 'Demo-pass-1' }) {
+  const response = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
+  return response.json();
+}
+
+/**
+ * A phone's page (390 px, touch), already signed in with `session`, its CPU `rate`× slower
+ * (CDP Emulation.setCPUThrottlingRate); the service worker blocked so every run starts alike.
+ */
+export async function openPhonePage(browser, session, rate) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('sessionUser', u);
+    },
+    [session.token, JSON.stringify(session.user)],
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { context, page, cdp };
+}
+
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

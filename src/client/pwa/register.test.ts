@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isUnloadAllowed, markLeaveGuard, markUnsaved } from '../routing/unsaved-changes';
+import { isUnloadAllowed, markLeaveGuard, markUnsaved } from '../ui/unsaved-changes';
 import { reloadOnUpdate, type ControllerSource } from './register';
 import { getUpdateState, markAcceptedHere, resetUpdateState } from './update-store';
 

@@ -1,4 +1,4 @@
-import { allowUnload, hasLeaveGuard, hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
+import { allowUnload, hasLeaveGuard, hasUnsavedChanges, subscribeUnsavedChanges } from '../ui/unsaved-changes';
 import { setUpdateAvailable, setUpdateSwitched, wasAcceptedHere } from './update-store';
 
 /** How often a long-open portal (a tablet left on all day) looks for a new version. */

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markUnsaved } from '../routing/unsaved-changes';
+import { markUnsaved } from '../ui/unsaved-changes';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UPDATE_SWITCHED_TEXT, UpdatePrompt } from './update-prompt';

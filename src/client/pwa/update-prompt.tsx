@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { hasUnsavedChanges, subscribeUnsavedChanges } from '../routing/unsaved-changes';
+import { hasUnsavedChanges, subscribeUnsavedChanges } from '../ui/unsaved-changes';
 import { getUpdateState, markAcceptedHere, subscribeUpdate, type UpdateState } from './update-store';
 import './update-prompt.css';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from './unsaved-changes';
+import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from '../ui/unsaved-changes';
 import { currentUrl, renderApp } from '../test/render-app';
 
 /** /ui holds the demonstration edit form (useForm + useLeaveConfirmation). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { useConfirm } from '../ui/modal-store';
-import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from './unsaved-changes';
+import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from '../ui/unsaved-changes';
 
 /**
  * The spec's leave confirmation for edit forms: while the form is dirty and nothing is being saved,

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useConfirm, useInfo } from './modal-store';
 import { Overlays } from './overlays';
 import { useToast } from './toast-store';
-import { markUnsaved } from '../routing/unsaved-changes';
+import { markUnsaved } from './unsaved-changes';
 import { MODAL_DELAY_MS } from '../../shared/rules/limits';
 import { renderApp } from '../test/render-app';
 

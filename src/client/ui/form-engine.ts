@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { messageForCode } from '../../shared/rules/error-codes';
-import { markUnsaved } from '../routing/unsaved-changes';
+import { markUnsaved } from './unsaved-changes';
 
 /**
  * The one form engine: record forms (ui/use-form.ts useForm: a valibot schema over string fields)
- * and journey step forms (the applications feature's useStepForm: a step's rule over its values,
- * kept as a draft on the device) are two configurations of useFormEngine below. It holds the
+ * and forms kept as a draft on the device (offline/draft-form.ts useDraftForm: the wizard's steps,
+ * the drawdown request) are two configurations of useFormEngine below. It holds the
  * values and what they are compared with (the baseline: loaded or last saved), which fields were
  * touched, whether a submit was tried, the shared rule's codes and the server's, which of them are
  * shown and in which words, and the unsaved mark.
@@ -24,6 +24,8 @@ export interface FormEngineOptions<V, O> {
    * from the baseline. A form kept as a draft on the device passes "not yet written to the device".
    */
   unsaved?: boolean;
+  /** A code in words for a field (default: the code's words in rules/error-codes.ts); keep it stable. */
+  messageFor?: (path: string, code: string) => string;
 }
 
 /** The value at a dotted path ('addressHistory.1.date'), undefined where the path leads nowhere. */
@@ -91,10 +93,10 @@ export function useTouchedFields() {
  * `markSaved` moves the baseline to what was saved (by default the values of the last submit
  * attempt, so changes typed while it was under way stay unsaved).
  */
-export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOptions<V, O>) {
+export function useFormEngine<V, O>({ initial, validate, unsaved, messageFor }: FormEngineOptions<V, O>) {
   const [values, setValues] = useState<V | null>(initial);
   const [baseline, setBaselineState] = useState<V | null>(initial);
-  const { touched, touch, changed, reset: resetTouched } = useTouchedFields();
+  const { touched, touch, changed, reset: resetTouched, touchAll } = useTouchedFields();
   const [submitted, setSubmitted] = useState(false);
   const [serverCodes, setServerCodesState] = useState<Record<string, string>>(noCodes);
   // Mirrored in refs: a change reads what the previous one left, before React has rendered it.
@@ -155,7 +157,7 @@ export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOp
     [check, serverCodes],
   );
   const shown = useCallback((path: string) => submitted || touched.has(path), [submitted, touched]);
-  const errors = useMemo(() => visibleErrors(codes, shown, serverCodes), [codes, shown, serverCodes]);
+  const errors = useMemo(() => visibleErrors(codes, shown, serverCodes, messageFor), [codes, shown, serverCodes, messageFor]);
 
   const valuesText = useMemo(() => (values === null ? null : canonical(values)), [values]);
   const baselineText = useMemo(() => (baseline === null ? null : canonical(baseline)), [baseline]);
@@ -172,6 +174,8 @@ export function useFormEngine<V, O>({ initial, validate, unsaved }: FormEngineOp
     reset,
     /** Focus left a field: it counts as touched if a value was changed since a field was last left. */
     touch,
+    /** Values typed on an earlier visit (a kept draft) came back: these fields count as touched. */
+    touchAll,
     /** Whether a field's codes are shown (it was touched, or a submit was tried). */
     shown,
     markSubmitted,
@@ -204,15 +208,17 @@ export function visibleErrors(
   codes: Readonly<Record<string, string | undefined>>,
   shown: (path: string) => boolean,
   always: Readonly<Record<string, string>> = {},
+  messageFor: (path: string, code: string) => string = (_path, code) => messageForCode(code),
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [path, code] of Object.entries(codes)) if (code && code !== 'empty' && shown(path)) out[path] = messageForCode(code);
-  for (const [path, code] of Object.entries(always)) if (code !== 'empty') out[path] = messageForCode(code);
+  for (const [path, code] of Object.entries(codes))
+    if (code && code !== 'empty' && shown(path)) out[path] = messageFor(path, code);
+  for (const [path, code] of Object.entries(always)) if (code !== 'empty') out[path] = messageFor(path, code);
   return out;
 }
 
 /**
- * Reports the form's unsaved changes (app/unsaved-changes.ts) while it is mounted. Two effects,
+ * Reports the form's unsaved changes (ui/unsaved-changes.ts) while it is mounted. Two effects,
  * not one with a cleanup: a cleanup on every change would briefly report the form clean, and a
  * waiting update (pwa/register.ts) would reload the page in that instant.
  */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { hasUnsavedChanges } from '../routing/unsaved-changes';
+import { hasUnsavedChanges } from './unsaved-changes';
 import { TextField } from './field';
 import { useForm } from './use-form';
 import { renderApp } from '../test/render-app';

@@ -20,7 +20,7 @@ export interface FieldBinding {
  * tried), and never for the code 'empty' (spec section 5): such a field is only marked invalid.
  * Codes sent back by the server join those of the schema until the field is edited again.
  *
- * The form reports its unsaved changes (routing/unsaved-changes.ts) while it is mounted: `dirty` is
+ * The form reports its unsaved changes (ui/unsaved-changes.ts) while it is mounted: `dirty` is
  * true when a value differs from its baseline — the initial values, values loaded later
  * (`setInitialValues`), or the values of the last successful submit (`markSaved`). Sign-out, the
  * update prompt and the service-worker reload wait for it; an edit page also passes `dirty` to

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
-import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from '../../routing/unsaved-changes';
+import { hasUnsavedChanges, LEAVE_UNSAVED_MESSAGE } from '../../ui/unsaved-changes';
 import { useConfirm } from '../../ui/modal-store';
 import { sessionAtom, signOut } from '../../session/session';
 

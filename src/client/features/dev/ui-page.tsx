@@ -8,7 +8,7 @@ import { InfoPanel } from '../../ui/info-panel';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-store';
 import { useConfirm, useInfo } from '../../ui/modal-store';
-import { LEAVE_UNSAVED_MESSAGE } from '../../routing/unsaved-changes';
+import { LEAVE_UNSAVED_MESSAGE } from '../../ui/unsaved-changes';
 import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { useForm, useSubmit } from '../../ui/use-form';
 import { PASSWORD_HINT, fieldMessages } from '../../../shared/rules/error-codes';
