@@ -13,6 +13,20 @@ export const SIGNED_IN_CORE_ROOTS: readonly string[] = [
   'src/client/features/applications/applications-page.tsx',
 ];
 
+/**
+ * What a signed-in screen loads on demand once it has mounted (decision 630): the sync engine, every
+ * feature's writes, the header's status, the list's device reads, the device's store. They load
+ * together, so they go into one chunk, `offline`, instead of some twenty small ones.
+ */
+export const OFFLINE_ROOTS: readonly string[] = [
+  'src/client/offline/sync-engine.ts',
+  'src/client/app/offline-mutations.ts',
+  'src/client/offline/sync-status.tsx',
+  'src/client/offline/waiting-for-page.tsx',
+  'src/client/features/applications/pending-creates.ts',
+  'src/client/offline/db.ts',
+];
+
 /** The entry: what it loads lazily outside the route table (toasts, modals, the worker's window) is public too. */
 export const ENTRY = 'src/client/main.tsx';
 /** The route table: of its lazy modules only the public pages below are public. */
@@ -61,7 +75,10 @@ export function staticImports(roots: Iterable<string>, info: GetModuleInfo): Set
  * what only the entry's own lazy parts share with the core (the dialog and toast primitives the
  * header's menu uses too) forms a second group, `overlays`, loaded by both.
  */
-export function chunkGroups(info: GetModuleInfo, root: string): { core: Set<string>; overlays: Set<string> } {
+export function chunkGroups(
+  info: GetModuleInfo,
+  root: string,
+): { core: Set<string>; overlays: Set<string>; offline: Set<string> } {
   const resolve = (file: string) => path.resolve(root, file);
   const core = staticImports(SIGNED_IN_CORE_ROOTS.map(resolve), info);
   const routeTable = resolve(ROUTE_TABLE);
@@ -74,7 +91,11 @@ export function chunkGroups(info: GetModuleInfo, root: string): { core: Set<stri
     if (core.delete(id) && !publicPages.has(id)) overlays.add(id);
   }
   for (const id of publicPages) core.delete(id);
-  return { core, overlays };
+  // What the core or a public page imports statically stays with them: the offline group is only
+  // ever imported by chunks that load it on demand.
+  const offline = staticImports(OFFLINE_ROOTS.map(resolve), info);
+  for (const id of offline) if (core.has(id) || overlays.has(id) || publicPages.has(id)) offline.delete(id);
+  return { core, overlays, offline };
 }
 
 /**
@@ -86,9 +107,11 @@ export function codeSplitting(root: string) {
   let groups: ReturnType<typeof chunkGroups> | undefined;
   const groupOf = (id: string, ctx: { getModuleInfo: GetModuleInfo }) => {
     groups ??= chunkGroups((moduleId) => ctx.getModuleInfo(moduleId), root);
-    return groups.core.has(id) ? 'signed-in' : groups.overlays.has(id) ? 'overlays' : null;
+    if (groups.core.has(id)) return 'signed-in';
+    if (groups.overlays.has(id)) return 'overlays';
+    return groups.offline.has(id) ? 'offline' : null;
   };
   return {
-    groups: [{ debugName: 'signed-in and overlays', name: groupOf, includeDependenciesRecursively: false }],
+    groups: [{ debugName: 'signed-in, overlays and offline', name: groupOf, includeDependenciesRecursively: false }],
   };
 }

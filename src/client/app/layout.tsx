@@ -1,5 +1,5 @@
 import { Link, Navigate, Outlet, useMatches, useNavigation } from 'react-router-dom';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { hasPermissions, isStaff, type Permission } from '../../shared/rules/permissions';
 import { sessionUserAtom } from '../session/session';
@@ -11,11 +11,15 @@ import { useIdleSignOut } from './idle-sign-out';
 import { Spinner } from '../ui/spinner';
 import { afterFirstPaint } from '../ui/after-first-paint';
 import { warmOverlays } from '../ui/overlays';
-import { SyncStatus } from '../offline/sync-status';
-import { startSync } from '../offline/sync-engine';
-import '../features/applications/offline/application-mutations';
-import '../features/loans/offline/loan-mutations';
-import '../features/drawdowns/offline/drawdown-mutations';
+import { startOfflineEngine } from './offline-engine';
+import '../offline/sync-status.css';
+
+/**
+ * The header's sync status reads the device's store: its code comes after the first paint, in a
+ * line of the same height meanwhile, so nothing moves (docs/decisions.md (630)).
+ */
+const SyncStatus = lazy(() => import('../offline/sync-status').then((module) => ({ default: module.SyncStatus })));
+const syncStatusSlot = <div className="sync-status" aria-hidden="true" />;
 
 /** What the router table puts on each private route (router.tsx). */
 export interface RouteHandle {
@@ -37,8 +41,8 @@ export default function Layout() {
   const navigation = useNavigation();
   useIdleSignOut();
   const store = useStore();
-  // The offline engine (Dexie, outbox) lives in this chunk: private screens only, never /sign-in.
-  useEffect(() => startSync(store), [store]);
+  // The offline engine (Dexie, outbox): private screens only, never /sign-in, loaded after the first paint.
+  useEffect(() => startOfflineEngine(store), [store]);
   // Confirmations and toasts are asked for offline too: their code is fetched once the screen is idle.
   useEffect(() => afterFirstPaint(warmOverlays), []);
 
@@ -65,7 +69,9 @@ export default function Layout() {
         <div className="site-header__nav desktop-only">
           <DesktopNavigation user={user} />
         </div>
-        <SyncStatus />
+        <Suspense fallback={syncStatusSlot}>
+          <SyncStatus />
+        </Suspense>
         <div className="route-progress" aria-hidden={navigation.state === 'idle'}>
           {navigation.state === 'idle' ? null : <Spinner />}
         </div>

@@ -181,30 +181,32 @@ export interface Refusals {
 
 const noRefusals: Refusals = { draftKeys: [], fileOwners: [] };
 
+/** The user's refused writes: the refused drafts and failed files only. */
+export async function readRefusals(userId: number): Promise<Refusals> {
+  const [drafts, files] = await Promise.all([
+    db.drafts
+      .where('[userId+status]')
+      .anyOf([
+        [userId, 'rejected'],
+        [userId, 'conflict'],
+      ])
+      .toArray(),
+    db.uploads.where('[userId+status]').equals([userId, 'failed']).toArray(),
+  ]);
+  return {
+    draftKeys: readRows('drafts', draftRowSchema, drafts).map((draft) => draft.key),
+    fileOwners: readRows('uploads', fileRowSchema, files).map((file) => file.owner),
+  };
+}
+
 /**
  * The user's refused writes, for a list to flag the records they concern (the feature reads its
- * own keys with its own parser). Reads the refused drafts and failed files only.
+ * own keys with its own parser).
  */
 export function useRefusals(): Refusals {
   const user = useAtomValue(sessionUserAtom);
   const result = useSafeLiveQuery(
-    async (): Promise<Refusals> => {
-      if (!user) return noRefusals;
-      const [drafts, files] = await Promise.all([
-        db.drafts
-          .where('[userId+status]')
-          .anyOf([
-            [user.id, 'rejected'],
-            [user.id, 'conflict'],
-          ])
-          .toArray(),
-        db.uploads.where('[userId+status]').equals([user.id, 'failed']).toArray(),
-      ]);
-      return {
-        draftKeys: readRows('drafts', draftRowSchema, drafts).map((draft) => draft.key),
-        fileOwners: readRows('uploads', fileRowSchema, files).map((file) => file.owner),
-      };
-    },
+    async (): Promise<Refusals> => (user ? readRefusals(user.id) : noRefusals),
     [user?.id],
     noRefusals,
   );

@@ -1,11 +1,17 @@
-import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, sessionUserAtom, type AppStore } from '../session/session';
 import { ReadTimeout, readFailure } from '../api/failure';
 import { subscribeReadAgain } from './read-again';
-import { sameAnswer } from './live';
-import { cacheRowSchema, changeRowId, changeRowSchema, db, draftRowId, hasIndexedDb, readRow } from './db';
+import { sameAnswer } from './same-answer';
+import { hasIndexedDb } from './indexed-db';
+
+/**
+ * The device's store (Dexie) is loaded when a copy is first written or read, not with the screen:
+ * a screen's first paint does not wait for it (docs/decisions.md (630)).
+ */
+const deviceStore = () =>
+  Promise.all([import('./db'), import('dexie')]).then(([store, dexie]) => ({ ...store, liveQuery: dexie.liveQuery }));
 
 /**
  * The read layer: a screen's data is fetched from the server first; each answer is kept per user,
@@ -26,17 +32,32 @@ function watchServerChanges(userId: number, listener: () => void): () => void {
   if (!watch) {
     const listeners = new Set<() => void>();
     let seen: number | undefined;
-    const subscription = liveQuery(
-      async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
-    ).subscribe({
-      next: (count) => {
-        const before = seen;
-        seen = count;
-        if (before !== undefined && before !== count) listeners.forEach((notify) => notify());
+    let stopped = false;
+    let unsubscribe = () => undefined as void;
+    void deviceStore().then(
+      ({ liveQuery, db, readRow, changeRowSchema, changeRowId }) => {
+        if (stopped) return;
+        const subscription = liveQuery(
+          async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
+        ).subscribe({
+          next: (count) => {
+            const before = seen;
+            seen = count;
+            if (before !== undefined && before !== count) listeners.forEach((notify) => notify());
+          },
+          error: () => undefined,
+        });
+        unsubscribe = () => subscription.unsubscribe();
       },
-      error: () => undefined,
-    });
-    watch = { listeners, stop: () => subscription.unsubscribe() };
+      () => undefined,
+    );
+    watch = {
+      listeners,
+      stop: () => {
+        stopped = true;
+        unsubscribe();
+      },
+    };
     changeWatches.set(userId, watch);
   }
   const current = watch;
@@ -108,13 +129,23 @@ export interface CachedQueryOptions<T> {
 
 async function writeCopy(userId: number, key: string, data: unknown, savedAt: number): Promise<void> {
   if (!hasIndexedDb()) return;
-  await db.cache.put({ id: draftRowId(userId, key), userId, key, data, savedAt }).catch(() => undefined);
+  try {
+    const { db, draftRowId } = await deviceStore();
+    await db.cache.put({ id: draftRowId(userId, key), userId, key, data, savedAt });
+  } catch {
+    // No copy kept this time (the store or its code unavailable): the screen shows the answer all the same.
+  }
 }
 
 async function readCopy(userId: number, key: string): Promise<{ data: unknown; savedAt: number } | undefined> {
   if (!hasIndexedDb()) return undefined;
-  const row = readRow('cache', cacheRowSchema, await db.cache.get(draftRowId(userId, key)).catch(() => undefined));
-  return row ? { data: row.data, savedAt: row.savedAt } : undefined;
+  try {
+    const { db, draftRowId, readRow, cacheRowSchema } = await deviceStore();
+    const row = readRow('cache', cacheRowSchema, await db.cache.get(draftRowId(userId, key)));
+    return row ? { data: row.data, savedAt: row.savedAt } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type Settled<T> = { ok: true; data: T } | { ok: false; error: unknown };
@@ -239,6 +270,7 @@ export function useCachedQuery<T>(
 /** Removes every read the device keeps for this user (drafts and unsent writes stay: they are theirs to send). */
 async function clearCachedReads(userId: number): Promise<void> {
   if (!hasIndexedDb()) return;
+  const { db } = await deviceStore();
   await db.cache.where('userId').equals(userId).delete();
 }
 

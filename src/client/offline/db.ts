@@ -275,10 +275,8 @@ export function readRows<S extends v.GenericSchema>(table: string, schema: S, ro
   return out;
 }
 
-/** Whether this browser (or test) has IndexedDB at all; without it the offline layer stays idle. */
-export function hasIndexedDb(): boolean {
-  return typeof globalThis.indexedDB !== 'undefined';
-}
+// Beside Dexie's tables for their readers; its own module for the screens that load Dexie on demand.
+export { hasIndexedDb } from './indexed-db';
 
 /** Empties every table (tests, and nothing else). */
 export async function clearAllTables(): Promise<void> {

@@ -78,3 +78,29 @@ export function registerMutation<K extends MutationKind>(handler: MutationHandle
 export function handlerOf(kind: string): MutationHandler<unknown> | undefined {
   return handlers.get(kind);
 }
+
+let loadMutations: (() => Promise<unknown>) | null = null;
+let registered: Promise<unknown> | null = null;
+
+/**
+ * How every feature's writes get registered when they are loaded on demand: the app shell says it
+ * once (the offline layer cannot import the features). docs/decisions.md (630).
+ */
+export function setMutationsLoader(load: () => Promise<unknown>): void {
+  loadMutations = load;
+  registered = null;
+}
+
+/**
+ * Settles once every feature's writes are registered (at once when no loader was set: the features
+ * were imported, as in tests). What reads the outbox for every page waits for it, since a write of
+ * a kind not registered is left out.
+ */
+export function mutationsRegistered(): Promise<unknown> {
+  registered ??= (loadMutations?.() ?? Promise.resolve()).catch((error: unknown) => {
+    // Their code could not be fetched: asked again next time.
+    registered = null;
+    console.error('[offline] the writes could not be loaded', error);
+  });
+  return registered;
+}

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { errorMessages } from '../../shared/rules/error-codes';
 import { formatDateTime } from '../../shared/rules/formats';
 import { useOnline } from '../api/connection';
 import { defectAdvice, failureCause, failureMessage, readFailure } from '../api/failure';
 import { brandAtom } from '../session/brand';
-import { useQueuedFor } from './attention';
+import { mutationsRegistered } from './mutation-registry';
 import type { CachedQuery } from './cache';
 import './read-status.css';
 
@@ -23,7 +23,7 @@ export const OFFLINE_NO_COPY_TEXT =
 export const UNAVAILABLE_COPY_TEXT =
   'The portal is not answering just now. This is the copy saved on this device; it is brought up to date as soon as the portal answers.';
 export const UNAVAILABLE_NO_COPY_TEXT = 'The portal is not answering just now. This page opens as soon as it answers.';
-export const WAITING_TITLE = 'Waiting on this device to be sent:';
+export { WAITING_TITLE } from './waiting-for-page-text';
 
 export type ReadShown = Pick<CachedQuery<unknown>, 'data' | 'savedAt' | 'fromCache' | 'error'>;
 
@@ -42,25 +42,12 @@ function useNotice({ data, error }: ReadShown): Notice {
   return { tone: 'defect', text, advice: text === errorMessages.unhandled ? defectAdvice(brand) : null };
 }
 
-/** The user's writes waiting for this page (read only while the page is not a fresh answer: decision 385's reads). */
-function WaitingForPage() {
-  const { pathname } = useLocation();
-  const waiting = useQueuedFor(pathname);
-  if (waiting.length === 0) return null;
-  return (
-    <div className="read-status__waiting">
-      <p className="read-status__waiting-title">{WAITING_TITLE}</p>
-      <ul className="read-status__waiting-list">
-        {waiting.map((item) => (
-          <li key={item.id}>
-            {item.place?.label ?? 'A change made on this device'}{' '}
-            <span className="read-status__when">({formatDateTime(item.at)})</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+/**
+ * The user's writes waiting for this page, read only while the page is not a fresh answer
+ * (decision 385's reads). Its code (the outbox, Dexie) is loaded only then, once every feature's
+ * writes are registered, so a list's first paint does not wait for it (docs/decisions.md (630)).
+ */
+const WaitingForPage = lazy(() => mutationsRegistered().then(() => import('./waiting-for-page')));
 
 export function ReadStatus({ read }: { read: ReadShown }) {
   const notice = useNotice(read);
@@ -74,7 +61,9 @@ export function ReadStatus({ read }: { read: ReadShown }) {
           <p className="read-status__text">{notice.text}</p>
           {notice.tone === 'defect' && notice.advice ? <p className="read-status__advice">{notice.advice}</p> : null}
           {saved ? <p className="read-status__saved">{saved}</p> : null}
-          <WaitingForPage />
+          <Suspense fallback={null}>
+            <WaitingForPage />
+          </Suspense>
         </>
       ) : null}
     </div>

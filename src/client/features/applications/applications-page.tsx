@@ -15,7 +15,7 @@ import { ApplicationListItem, PlaceholderItem, WaitingApplicationItem, type Appl
 import { ListFilters } from './list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from './list-query';
 import { fetchApplications } from './applications-api';
-import { useApplicationsNeedingAttention, usePendingCreates } from './pending-creates';
+import { useApplicationsNeedingAttention, usePendingCreates } from './list-device-reads';
 import { applicationHref, resumeHref } from './wizard-routes';
 import '../../ui/record-list.css';
 import './applications.css';

@@ -6,7 +6,7 @@ import { sessionUserAtom } from '../../session/session';
 import { readDrafts } from '../../offline/drafts';
 import { useSafeLiveQuery } from '../../offline/live';
 import { readQueued } from '../../offline/outbox';
-import { useRefusals } from '../../offline/attention';
+import { readRefusals } from '../../offline/attention';
 import { paths } from '../../routing/paths';
 import { isLocalApplicationId, parseStepDraftKey } from './offline/application-ids';
 import './offline/application-mutations';
@@ -40,7 +40,7 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
+export async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
   const creates = await readQueued(userId, 'createApplication');
   const waiting: PendingCreate[] = creates.flatMap((create) => {
     const personal = asRecord(create.personal);
@@ -79,15 +79,6 @@ async function readPendingCreates(userId: number): Promise<PendingCreate[]> {
 /** Whether a create of this local application is still in the outbox (a refused one is not). */
 export async function hasWaitingCreate(userId: number, localId: string): Promise<boolean> {
   return (await readPendingCreates(userId)).some((create) => create.localId === localId && !create.refused);
-}
-
-const none: readonly PendingCreate[] = [];
-
-/** Applications this user created on this device that are still waiting to be sent. */
-export function usePendingCreates(): readonly PendingCreate[] {
-  const user = useAtomValue(sessionUserAtom);
-  const rows = useSafeLiveQuery(async () => (user ? readPendingCreates(user.id) : none), [user?.id], none);
-  return rows ?? none;
 }
 
 export type PendingCreateState = { loaded: false } | { loaded: true; create: PendingCreate | null };
@@ -134,10 +125,10 @@ const FILES_STEP = 'asset';
 
 /**
  * Applications of the server with a write refused on this device (a step save, a submit, a file),
- * by id, with the step where it is fixed: the list flags them (decision 342).
+ * as pairs of id and the step where it is fixed: the list flags them (decision 342).
  */
-export function useApplicationsNeedingAttention(): ReadonlyMap<string, string> {
-  const { draftKeys, fileOwners } = useRefusals();
+export async function readApplicationsNeedingAttention(userId: number): Promise<[string, string][]> {
+  const { draftKeys, fileOwners } = await readRefusals(userId);
   const flagged = new Map<string, string>();
   for (const key of draftKeys) {
     const named = parseStepDraftKey(key);
@@ -147,5 +138,5 @@ export function useApplicationsNeedingAttention(): ReadonlyMap<string, string> {
   for (const owner of fileOwners)
     if (!isLocalApplicationId(owner) && !flagged.has(owner))
       flagged.set(owner, paths.applicationStep.url({ id: owner, step: FILES_STEP }));
-  return flagged;
+  return [...flagged];
 }

@@ -1,0 +1,1 @@
+export const WAITING_TITLE = 'Waiting on this device to be sent:';
