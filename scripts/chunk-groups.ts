@@ -9,8 +9,8 @@ import path from 'node:path';
 /** Root-relative modules whose static imports every signed-in first screen needs. */
 export const SIGNED_IN_CORE_ROOTS: readonly string[] = [
   'src/client/app/layout.tsx',
-  'src/client/features/applications/home-page.tsx',
-  'src/client/features/applications/applications-page.tsx',
+  'src/client/features/applications/list/home-page.tsx',
+  'src/client/features/applications/list/applications-page.tsx',
 ];
 
 /**
@@ -23,7 +23,7 @@ export const OFFLINE_ROOTS: readonly string[] = [
   'src/client/app/offline-mutations.ts',
   'src/client/offline/sync-status.tsx',
   'src/client/offline/waiting-for-page.tsx',
-  'src/client/features/applications/pending-creates.ts',
+  'src/client/features/applications/offline/pending-creates.ts',
   'src/client/offline/db.ts',
 ];
 

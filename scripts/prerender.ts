@@ -112,11 +112,11 @@ export function inlineShellCss(): Plugin {
  * route loads: the layout and the page. Their chunks wait for the entry otherwise.
  */
 export const SIGNED_IN_ROUTES: readonly { pattern: string; modules: readonly string[] }[] = [
-  { pattern: '/', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/home-page.tsx'] },
-  { pattern: '/applications', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/applications-page.tsx'] },
+  { pattern: '/', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/list/home-page.tsx'] },
+  { pattern: '/applications', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/list/applications-page.tsx'] },
   {
     pattern: '/applications/:id/details',
-    modules: ['src/client/app/layout.tsx', 'src/client/features/applications/application-details-page.tsx'],
+    modules: ['src/client/app/layout.tsx', 'src/client/features/applications/details/application-details-page.tsx'],
   },
   { pattern: '/loans', modules: ['src/client/app/layout.tsx', 'src/client/features/loans/loans-page.tsx'] },
   { pattern: '/drawdowns', modules: ['src/client/app/layout.tsx', 'src/client/features/drawdowns/drawdowns-page.tsx'] },

@@ -52,7 +52,7 @@ export function createRoutes(): RouteObject[] {
               lazy: screen(() => import('./layout').then((m) => m.default)),
               children: [
                 // The list, or a client's only application (decision 336).
-                { index: true, lazy: screen(() => import('../features/applications/home-page').then((m) => m.default)) },
+                { index: true, lazy: screen(() => import('../features/applications/list/home-page').then((m) => m.default)) },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
                 // The list of what waits names every feature's writes: their registrations first (decision 630).
                 privateRoute(paths.changes, async () => {
@@ -63,32 +63,32 @@ export function createRoutes(): RouteObject[] {
                 ...developmentRoutes(),
 
                 privateRoute(paths.applications, () =>
-                  import('../features/applications/applications-page').then((m) => m.default),
+                  import('../features/applications/list/applications-page').then((m) => m.default),
                 ),
                 privateRoute(paths.newApplication, () =>
-                  import('../features/applications/new-application-page').then((m) => m.default),
+                  import('../features/applications/new/new-application-page').then((m) => m.default),
                 ),
                 privateRoute(paths.applicationDetails, () =>
-                  import('../features/applications/application-details-page').then((m) => m.default),
+                  import('../features/applications/details/application-details-page').then((m) => m.default),
                 ),
                 privateRoute(paths.applicationAcceptedLawyer, () =>
-                  import('../features/applications/notification-pages').then((m) => m.AcceptedLawyerPage),
+                  import('../features/applications/details/notification-pages').then((m) => m.AcceptedLawyerPage),
                 ),
                 privateRoute(paths.applicationAcceptedCustomer, () =>
-                  import('../features/applications/notification-pages').then((m) => m.AcceptedCustomerPage),
+                  import('../features/applications/details/notification-pages').then((m) => m.AcceptedCustomerPage),
                 ),
                 privateRoute(paths.applicationEsignPrepared, () =>
-                  import('../features/applications/notification-pages').then((m) => m.EsignPreparedPage),
+                  import('../features/applications/details/notification-pages').then((m) => m.EsignPreparedPage),
                 ),
                 privateRoute(paths.applicationCustomerAcceptedProvider, () =>
-                  import('../features/applications/notification-pages').then((m) => m.CustomerAcceptedProviderPage),
+                  import('../features/applications/details/notification-pages').then((m) => m.CustomerAcceptedProviderPage),
                 ),
                 privateRoute(paths.applicationCustomerAcceptedLawyer, () =>
-                  import('../features/applications/notification-pages').then((m) => m.CustomerAcceptedLawyerPage),
+                  import('../features/applications/details/notification-pages').then((m) => m.CustomerAcceptedLawyerPage),
                 ),
                 privateRoute(paths.esign, () => import('../features/applications/esign/signing-page').then((m) => m.default)),
                 privateRoute(paths.applicationStep, () =>
-                  import('../features/applications/application-step-page').then((m) => m.default),
+                  import('../features/applications/wizard/application-step-page').then((m) => m.default),
                 ),
 
                 privateRoute(paths.loans, () => import('../features/loans/loans-page').then((m) => m.default)),

@@ -2,7 +2,7 @@ import { api } from '../../api/client';
 import { ApiResponseError, unwrap } from '../../api/failure';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
-import type { ListQuery } from './list-query';
+import type { ListQuery } from './list/list-query';
 
 export type ApplicationList = components['schemas']['ApplicationList'];
 export type Application = components['schemas']['Application'];

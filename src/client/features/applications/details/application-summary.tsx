@@ -4,7 +4,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
-import { openApplicationPdf } from '../application-pdf';
+import { openApplicationPdf } from './application-pdf';
 
 /**
  * The loan amount the application shows: its loan's facility once signing created it (what the

@@ -9,7 +9,7 @@ import { setUploadTransport } from '../../../offline/multipart-upload';
 import { stopSyncForTests } from '../../../offline/sync-engine';
 import { resetEngineStateForTests } from '../../../offline/engine-state';
 import { axeViolations } from '../../../ui/test-axe';
-import { validAsset, validCase, validFinancial, validIndependent, validPersonal } from '../wizard-fixtures';
+import { validAsset, validCase, validFinancial, validIndependent, validPersonal } from '../wizard/wizard-fixtures';
 import { ENVELOPE_FAILED } from './review-actions';
 import { NO_SIGNED_DOCUMENTS } from './signed-documents';
 

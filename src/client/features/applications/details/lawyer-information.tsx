@@ -1,4 +1,5 @@
 import type { Application } from '../applications-api';
+import '../wizard/journey-sections.css';
 
 /** 'Lawyer information': who acts for the client, and their firm. */
 export function LawyerInformation({ lawyer }: { lawyer: Application['lawyer'] }) {

@@ -11,7 +11,7 @@ import { useConfirm } from '../../../ui/modal-store';
 import { useToast } from '../../../ui/toast-store';
 import type { Application } from '../applications-api';
 import { addFiles, removeUpload, retryUpload, useUploads, type UploadEntry } from '../offline/uploads';
-import { DELETE_FILE_QUESTION } from '../steps/documents-upload';
+import { DELETE_FILE_QUESTION } from '../wizard/steps/documents-upload';
 import { downloadDocument } from './download';
 
 type FileRecord = components['schemas']['FileRecord'];

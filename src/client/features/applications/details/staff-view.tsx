@@ -1,9 +1,9 @@
 import type { Application } from '../applications-api';
 import type { DocumentType } from '../../../../shared/rules/document-types';
-import { ClientInvitation } from '../client-invitation';
-import { JourneySections } from '../journey-sections';
-import { lookupsOf } from '../live-journey';
-import { useSolicitorList } from '../steps/independent-step';
+import { ClientInvitation } from '../new/client-invitation';
+import { JourneySections } from '../wizard/journey-sections';
+import { lookupsOf } from '../wizard/live-journey';
+import { useSolicitorList } from '../wizard/steps/independent-step';
 import { ApplicationEmails } from './application-emails';
 import { KeyFigures, PdfButton } from './application-summary';
 import { FileList } from './file-list';
