@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseStats, openDatabase, queryRows, type DatabaseHandle } from '../../src/server/db/connection';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../src/server/db/connection';
 import { runAsRequestWork } from '../../src/server/db/request-work';
 
 /**
@@ -52,12 +52,5 @@ describe.skipIf(process.env.API_TEST_DB === 'postgres')('the embedded database s
       [12, 13, 14],
     ]);
     expect(finished).toEqual(['a', 'b', 'c', 'd', 'e']);
-  });
-
-  it('counts what waits for the metrics, and nothing once all is answered', async () => {
-    const burst = Promise.all(['f', 'g', 'h'].map(request));
-    expect(databaseStats(handle.db)).toEqual({ kind: 'pglite', pending: 3 });
-    await burst;
-    expect(databaseStats(handle.db)).toEqual({ kind: 'pglite', pending: 0 });
   });
 });
