@@ -10,7 +10,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { hasCommitted, noteCommitted } from './request-work';
+import { currentRequestWork, hasCommitted, noteCommitted } from './request-work';
+import { createStatementQueue } from './pglite-queue';
+import { pgliteStartParams } from './pglite-settings';
 import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
 import { prepareStatements } from './postgres-prepared';
@@ -143,7 +145,11 @@ export const EMBEDDED_DATABASE_FOLDER = 'pglite';
 async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHandle> {
   if (dataDir === 'memory://')
     return pgliteHandle(
-      await PGlite.create('memory://', { extensions: pgliteExtensions, ...(startFrom ? { loadDataDir: startFrom } : {}) }),
+      await PGlite.create('memory://', {
+        extensions: pgliteExtensions,
+        startParams: pgliteStartParams,
+        ...(startFrom ? { loadDataDir: startFrom } : {}),
+      }),
       () => undefined,
     );
   const lock = lockDataDir(dataDir);
@@ -152,7 +158,10 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
     // A new data folder starts from the build's prepared cluster rather than running initdb here.
     if (!fs.existsSync(path.join(location, 'PG_VERSION'))) copyPreparedCluster(location);
     fs.mkdirSync(location, { recursive: true });
-    const handle = await pgliteHandle(await PGlite.create(location, { extensions: pgliteExtensions }), () => lock.release());
+    const handle = await pgliteHandle(
+      await PGlite.create(location, { extensions: pgliteExtensions, startParams: pgliteStartParams }),
+      () => lock.release(),
+    );
     return { ...handle, folder: location };
   } catch (error) {
     lock.release();
@@ -164,37 +173,27 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHa
  * The embedded database runs each statement on this thread, and its answers resume their callers as
  * microtasks: under load, the requests already in flight chained statement after statement and the
  * event loop did not read a new connection for seconds (docs/decisions.md, 376). Each statement and
- * each transaction now first lets the loop take one turn, so new requests are read between them.
- * The same wrapper counts the statements and transactions waiting for the database (it runs one at
- * a time) for the metrics, and keeps the shutdown's gate: a statement, or a transaction's commit,
- * after the gate closed fails (the transaction rolls back). The originals are returned ungated.
+ * each transaction now waits in a queue of ours that lets the loop take one turn before each, and
+ * takes a request's next statement before new requests' first ones (db/pglite-queue.ts,
+ * docs/decisions.md 672). The queue counts the statements and transactions waiting for the database
+ * for the metrics; the same wrapper keeps the shutdown's gate: a statement, or a transaction's
+ * commit, after the gate closed fails (the transaction rolls back). The originals are returned ungated.
  */
 function takeTurns(
   client: PGlite,
   gate: WorkGate,
 ): { ungated: Pick<PGlite, 'query' | 'transaction'>; stats: () => DatabaseStats } {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  let pending = 0;
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-    pending++;
-    try {
-      return await work();
-    } finally {
-      pending--;
-    }
-  };
+  const queue = createStatementQueue({ requestOf: currentRequestWork });
   client.query = async function (...args: Parameters<typeof query>) {
-    return counted(async () => {
-      await turn();
+    return queue.run(async () => {
       gate.check();
       return query(...args);
     });
   } as typeof client.query;
   client.transaction = async function <T>(callback: (tx: Transaction) => Promise<T>) {
-    return counted(async () => {
-      await turn();
+    return queue.run(async () => {
       gate.check();
       const result = await transaction(async (tx) => {
         gateTransaction(tx, gate);
@@ -208,7 +207,7 @@ function takeTurns(
     });
   } as typeof client.transaction;
   // One statement or transaction runs; the others counted here wait for it (or for their turn).
-  const stats = (): DatabaseStats => ({ kind: 'pglite', pending });
+  const stats = (): DatabaseStats => ({ kind: 'pglite', pending: queue.pending });
   return { ungated: { query, transaction } as Pick<PGlite, 'query' | 'transaction'>, stats };
 }
 

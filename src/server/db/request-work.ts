@@ -33,3 +33,11 @@ export function noteCommitted(): void {
 export function hasCommitted(): boolean {
   return work.getStore()?.committed ?? false;
 }
+
+/**
+ * The current request's record, as an identity (undefined outside a request): the embedded
+ * database's queue lets a request that has begun go ahead of new ones (db/pglite-queue.ts).
+ */
+export function currentRequestWork(): object | undefined {
+  return work.getStore();
+}
