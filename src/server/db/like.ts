@@ -8,6 +8,11 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
+/** A LIKE pattern matching lower-cased text that starts with `text` (compare with `lower(column)`). */
+export function lowerPrefixPattern(text: string): string {
+  return `${escapeLike(text.toLowerCase())}%`;
+}
+
 /** The pattern of a free-text search box: undefined when blank (no condition). */
 export function searchPattern(search: string | undefined): string | undefined {
   const text = search?.trim();

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { queryRows, type Database } from './connection';
 
 /** A page of a list: 1-based page number and its size (the contract gives both defaults). */
 export interface Paging {
@@ -15,4 +16,60 @@ export const pageClause = (paging: Paging): SQL => sql`limit ${paging.pageSize} 
 /** The wire form of a page: the items, the total and the paging asked for. */
 export function pageOf<T>(items: T[], total: number | undefined, paging: Paging) {
   return { items, total: total ?? 0, page: paging.page, pageSize: paging.pageSize };
+}
+
+/** The field of a total statement: `db.select({ total: countAsTotal() }).from(…).where(…)`. */
+export const countAsTotal = () => count().as('total');
+
+/** A list's figures besides its rows: the total, and any other count the list shows. */
+export type Figures = Record<string, number>;
+
+/**
+ * A page and its figures in one statement (docs/decisions.md, 620). The figures are one statement
+ * answering one row; the page's statement carries that row as one column (`figures`), an
+ * uncorrelated subquery PostgreSQL evaluates once (an InitPlan) beside whatever plan the page
+ * gets, so each part keeps its own best plan (the kept totals, or a count over the caller's rows)
+ * and the caller pays one round trip, and on the embedded database one turn. A page with no rows
+ * has nothing to carry them: then they are `whenEmpty` when known without reading (the first page
+ * empty: nothing matches), else read alone, a second statement only for an empty list or a page
+ * past the end.
+ */
+export async function pageWithFigures<Row, F extends Figures>(
+  db: Database,
+  paging: Paging,
+  figures: { statement: SQLWrapper; whenEmpty?: F },
+  readPage: (figuresColumn: SQL<F>) => Promise<(Row & { figures: F })[]>,
+): Promise<{ rows: Row[]; figures: F }> {
+  const column = sql<F>`(select row_to_json(figures) from (${figures.statement}) as figures)`.mapWith(parseFigures<F>);
+  const rows = await readPage(column);
+  const first = rows[0];
+  if (!first) {
+    if (paging.page === 1 && figures.whenEmpty) return { rows: [], figures: figures.whenEmpty };
+    const [alone] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select row_to_json(figures) as figures from (${figures.statement}) as figures`,
+    );
+    return { rows: [], figures: parseFigures<F>(alone?.figures ?? {}) };
+  }
+  return { rows: rows.map(({ figures: _, ...row }) => row as Row), figures: first.figures };
+}
+
+/** The figures' row as JSON (a driver may hand it over parsed or as text), every value a number. */
+function parseFigures<F extends Figures>(value: unknown): F {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(row).map(([name, n]) => [name, Number(n ?? 0)])) as F;
+}
+
+/**
+ * A page and its total in one statement (see `pageWithFigures`): `total` is a statement answering
+ * one row with the column `total` (a count over the caller's rows, or the kept totals).
+ */
+export async function pageWithTotal<Row>(
+  db: Database,
+  paging: Paging,
+  total: SQLWrapper,
+  readPage: (figuresColumn: SQL<{ total: number }>) => Promise<(Row & { figures: { total: number } })[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const { rows, figures } = await pageWithFigures(db, paging, { statement: total, whenEmpty: { total: 0 } }, readPage);
+  return { rows, total: figures.total };
 }

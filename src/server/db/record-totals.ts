@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './connection';
 import { recordTotals } from './schema';
 
@@ -47,4 +47,16 @@ export async function readTotals(db: Database, kinds: readonly TotalsKind[]): Pr
       return totals;
     },
   };
+}
+
+/**
+ * The kept count of a kind (over every status, or only those given) as a statement answering one
+ * row with the column `total`: a list's total for staff filtering by nothing but the status, read
+ * within the page's own statement (db/paging.ts).
+ */
+export function keptTotal(db: Database, kind: TotalsKind, statuses?: readonly string[]) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${recordTotals.count}), 0)`.as('total') })
+    .from(recordTotals)
+    .where(and(eq(recordTotals.kind, kind), statuses ? inArray(recordTotals.status, [...statuses]) : undefined));
 }

@@ -187,6 +187,10 @@ export const clients = pgTable(
   (t) => [
     index('clients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('clients_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // A search word of one or two letters has no trigram: it matches the start of a name, read
+    // from these (docs/decisions.md, 622).
+    index('clients_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('clients_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 
@@ -386,10 +390,21 @@ export const loans = pgTable(
      */
     pendingAmountPence: pence('pending_amount_pence'),
     status: text('status').notNull().default('open'),
+    /**
+     * The application's lawyer, kept by the database (migration 0015, docs/decisions.md, 621): a
+     * trigger sets it at insert and follows the application's lawyer when that changes, so a
+     * lawyer's (or firm's) loans are read by `loans_lawyer_id_idx` alone. Never written by the
+     * server: an insert sends DEFAULT and the trigger fills it.
+     */
+    lawyerId: integer('lawyer_id')
+      .notNull()
+      .$defaultFn(() => sql`default`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A lawyer's loans, newest first (their list and its total).
+    index('loans_lawyer_id_idx').on(t.lawyerId, t.id),
     check('loans_status_check', sql`${t.status} in ('open', 'blocked', 'paid', 'closed')`),
     check('loans_pending_amount_check', sql`${t.pendingAmountPence} is null or ${t.pendingAmountPence} > ${t.amountPence}`),
   ],
@@ -420,11 +435,17 @@ export const drawdowns = pgTable(
     clientApprovalAddress: text('client_approval_address'),
     clientApprovalDevice: text('client_approval_device'),
     requestedBy: integer('requested_by').references(() => users.id),
+    /** Its loan's lawyer, kept by the database as `loans.lawyer_id` is (docs/decisions.md, 621). */
+    lawyerId: integer('lawyer_id')
+      .notNull()
+      .$defaultFn(() => sql`default`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('drawdowns_loan_id_idx').on(t.loanId, t.createdAt),
+    // A lawyer's drawdowns, newest first (their list and its total).
+    index('drawdowns_lawyer_id_idx').on(t.lawyerId, t.id),
     // Newest first within a status: a status-filtered page (staff's queue) reads only its own rows (docs/decisions.md (422)).
     index('drawdowns_status_id_idx').on(t.status, t.id),
   ],

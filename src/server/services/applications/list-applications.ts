@@ -1,11 +1,11 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import { applications, clients, lawyers } from '../../db/schema';
-import { pageOf, pageOffset } from '../../db/paging';
+import { countAsTotal, pageOf, pageOffset, pageWithTotal } from '../../db/paging';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
 import type { Database } from '../../db/connection';
-import { readTotals } from '../../db/record-totals';
+import { keptTotal } from '../../db/record-totals';
 import type { components } from '../../../shared/api/schema';
 import { caseSearchCondition } from './case-search';
 import { applicationAbilities } from './present-application';
@@ -37,27 +37,25 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
 }
 
 /**
- * The total (docs/decisions.md, 372, 373): staff filtering by nothing but the status read the
- * maintained totals; everyone else counts the rows their condition selects, joining only `lawyers`
- * (a firm's scope and filter read it): every application has its client and lawyer (not-null
- * keys), so the joins never change the count, and the search reads `applications` alone.
+ * The statement of the total (docs/decisions.md, 372, 373): staff filtering by nothing but the
+ * status read the maintained totals; everyone else counts the rows their condition selects,
+ * joining `lawyers` only for a firm's scope or filter: every application has its client and lawyer
+ * (not-null keys), so the joins never change the count, and the search reads `applications` alone
+ * (so a short word's clients are counted by `applications_client_id_idx` alone, docs/decisions.md, 622).
  */
-async function countApplications(db: Database, actor: SessionUser, filter: ApplicationFilter, condition: SQL | undefined) {
+function totalOfApplications(db: Database, actor: SessionUser, filter: ApplicationFilter, condition: SQL | undefined) {
   const seesAll = applicationPolicy.scope(actor) === undefined;
   if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && !caseSearchCondition(filter.search))
-    return (await readTotals(db, ['application'])).of('application', filter.status ? [filter.status] : undefined).count;
-  const [row] = await db
-    .select({ n: count() })
-    .from(applications)
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .where(condition);
-  return row?.n ?? 0;
+    return keptTotal(db, 'application', filter.status ? [filter.status] : undefined);
+  const count = db.select({ total: countAsTotal() }).from(applications).$dynamic();
+  const readsFirm = actor.role === 'firm' || filter.firmId !== undefined;
+  return (readsFirm ? count.innerJoin(lawyers, eq(lawyers.id, applications.lawyerId)) : count).where(condition);
 }
 
-/** A page of the applications the caller may see, newest first: one query for the page, one for the total. */
+/** A page of the applications the caller may see, newest first, and their total: one statement (db/paging.ts). */
 export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
   const condition = where(actor, filter);
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, filter, totalOfApplications(db, actor, filter, condition), (figures) =>
     db
       .select({
         id: applications.id,
@@ -72,6 +70,7 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
         credidCheck: applications.credidCheck,
         repaymentVehicle: applications.repaymentVehicle,
         independentAdvice: applications.independentAdvice,
+        figures,
       })
       .from(applications)
       .innerJoin(clients, eq(clients.id, applications.clientId))
@@ -80,8 +79,7 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .orderBy(desc(applications.startedAt), desc(applications.id))
       .limit(filter.pageSize)
       .offset(pageOffset(filter)),
-    countApplications(db, actor, filter, condition),
-  ]);
+  );
   const items = rows.map(
     ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({
       ...row,

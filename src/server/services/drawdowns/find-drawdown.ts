@@ -46,8 +46,13 @@ const detailColumns = {
 
 /** Drawdowns with their loan and case: one query for one drawdown or a page. */
 export function selectDrawdownList(db: Database) {
+  return selectDrawdownListWith(db, {});
+}
+
+/** `selectDrawdownList` with more columns (a list's figures, db/paging.ts). */
+export function selectDrawdownListWith<Extra extends Record<string, SQL>>(db: Database, extra: Extra) {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, ...extra })
     .from(drawdowns)
     .innerJoin(loans, eq(loans.id, drawdowns.loanId))
     .innerJoin(applications, eq(applications.id, loans.applicationId))

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
-import { readTotals } from '../../db/record-totals';
-import { applications, drawdowns, lawyers, loans } from '../../db/schema';
-import { pageOf, pageOffset, type Paging } from '../../db/paging';
+import { keptTotal } from '../../db/record-totals';
+import { applications, drawdowns, loans } from '../../db/schema';
+import { countAsTotal, pageOf, pageOffset, pageWithTotal, type Paging } from '../../db/paging';
 import * as drawdownPolicy from '../../policies/drawdowns';
 import type { ServiceContext } from '../context';
 import { caseSearchCondition } from '../applications/case-search';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
-import { selectDrawdownList, type DrawdownListRow } from './find-drawdown';
+import { keptLawyerScope } from '../loans/kept-lawyer';
+import { selectDrawdownListWith, type DrawdownListRow } from './find-drawdown';
 import { presentDrawdownItem } from './present-drawdown';
 
 export interface DrawdownFilter {
@@ -19,50 +20,53 @@ export interface DrawdownFilter {
   lawyerId?: number;
 }
 
-/** The caller's scope first; the filters can only narrow it. Over `drawdowns`, `loans`, `applications` and `lawyers`. */
+/**
+ * The caller's scope first (drawdowns are seen by whoever sees their loan's application,
+ * policies/drawdowns.ts), here read with the lawyer and firm filters from the lawyer kept on the
+ * drawdown row (docs/decisions.md, 621); the filters can only narrow it. Over `drawdowns`, `loans`
+ * and `applications`.
+ */
 export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): SQL | undefined {
   return and(
-    drawdownPolicy.scope(actor),
+    ...keptLawyerScope(drawdowns.lawyerId, actor, filter),
     filter.status ? eq(drawdowns.status, filter.status) : undefined,
     filter.loanId ? eq(drawdowns.loanId, filter.loanId) : undefined,
     filter.applicationId ? eq(loans.applicationId, filter.applicationId) : undefined,
-    filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
-    filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
   );
 }
 
 /**
- * How many drawdowns the condition selects: staff filtering by nothing but the status read the
- * maintained total (docs/decisions.md, 373); everyone else counts, joining only what the condition
- * reads (the loan and its case for the scope and filters, `lawyers` for a firm; no clients, as the
- * search reads `applications` alone; docs/decisions.md, 372).
+ * The statement of the total: staff filtering by nothing but the status read the maintained total
+ * (docs/decisions.md, 373); everyone else counts, joining only what the condition reads (the loan
+ * and its case for a client's scope, the filters and the search; no clients, as the search reads
+ * `applications` alone; docs/decisions.md, 372, 621).
  */
-async function countDrawdowns(
+function totalOfDrawdowns(
   db: Database,
   actor: SessionUser,
   query: DrawdownFilter & { search?: string },
   condition: SQL | undefined,
-): Promise<number> {
+) {
   const seesAll = drawdownPolicy.scope(actor) === undefined;
   if (seesAll && !query.loanId && !query.applicationId && !query.firmId && !query.lawyerId && !caseSearchCondition(query.search))
-    return (await readTotals(db, ['drawdown'])).of('drawdown', query.status ? [query.status] : undefined).count;
-  const [row] = await db
-    .select({ n: count() })
-    .from(drawdowns)
-    .innerJoin(loans, eq(loans.id, drawdowns.loanId))
-    .innerJoin(applications, eq(applications.id, loans.applicationId))
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .where(condition);
-  return row?.n ?? 0;
+    return keptTotal(db, 'drawdown', query.status ? [query.status] : undefined);
+  const readsCase = actor.role === 'customer' || caseSearchCondition(query.search) !== undefined;
+  const readsLoan = readsCase || query.applicationId !== undefined;
+  const count = db.select({ total: countAsTotal() }).from(drawdowns).$dynamic();
+  const withLoan = readsLoan ? count.innerJoin(loans, eq(loans.id, drawdowns.loanId)) : count;
+  return (readsCase ? withLoan.innerJoin(applications, eq(applications.id, loans.applicationId)) : withLoan).where(condition);
 }
 
-/** A page of the drawdowns the caller may see (one loan's with loanId), newest first: one query and one count. */
+/** A page of the drawdowns the caller may see (one loan's with loanId), newest first, and their total: one statement (db/paging.ts). */
 export async function listDrawdowns({ db, actor }: ServiceContext, query: DrawdownFilter & Paging & { search?: string }) {
   const condition = and(drawdownCondition(actor, query), caseSearchCondition(query.search));
-  const [rows, total] = await Promise.all([
-    selectDrawdownList(db).where(condition).orderBy(desc(drawdowns.id)).limit(query.pageSize).offset(pageOffset(query)),
-    countDrawdowns(db, actor, query, condition),
-  ]);
+  const { rows, total } = await pageWithTotal(db, query, totalOfDrawdowns(db, actor, query, condition), (figures) =>
+    selectDrawdownListWith(db, { figures })
+      .where(condition)
+      .orderBy(desc(drawdowns.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+  );
   return pageOf(
     rows.map((row) => presentDrawdownItem(row as DrawdownListRow)),
     total,

@@ -14,26 +14,34 @@ export const drawnPenceOfLoan = sql<number>`(select coalesce(sum(${drawdowns.amo
 const variationToSign = sql<boolean>`exists (select 1 from ${envelopes} where ${envelopes.loanId} = ${loans.id}
   and ${envelopes.kind} = 'variation' and ${envelopes.status} in ('created', 'notified'))`.mapWith(Boolean);
 
+/** A loan's columns with its case (client, lawyer, firm) and what has been drawn. */
+const loanColumns = {
+  id: loans.id,
+  applicationId: loans.applicationId,
+  amountPence: loans.amountPence,
+  pendingAmountPence: loans.pendingAmountPence,
+  variationToSign,
+  status: loans.status,
+  createdAt: loans.createdAt,
+  lawyerId: applications.lawyerId,
+  clientId: applications.clientId,
+  firmId: lawyers.firmId,
+  clientUserId: clients.userId,
+  clientName: clients.firstName,
+  clientSurname: clients.lastName,
+  caseRef: applications.caseRef,
+  drawnPence: drawnPenceOfLoan,
+};
+
 /** A loan with its case (client, lawyer, firm) and what has been drawn: one query for one loan or a page. */
 export function selectLoans(db: Database) {
+  return selectLoansWith(db, {});
+}
+
+/** `selectLoans` with more columns (a list's figures, db/paging.ts). */
+export function selectLoansWith<Extra extends Record<string, SQL>>(db: Database, extra: Extra) {
   return db
-    .select({
-      id: loans.id,
-      applicationId: loans.applicationId,
-      amountPence: loans.amountPence,
-      pendingAmountPence: loans.pendingAmountPence,
-      variationToSign,
-      status: loans.status,
-      createdAt: loans.createdAt,
-      lawyerId: applications.lawyerId,
-      clientId: applications.clientId,
-      firmId: lawyers.firmId,
-      clientUserId: clients.userId,
-      clientName: clients.firstName,
-      clientSurname: clients.lastName,
-      caseRef: applications.caseRef,
-      drawnPence: drawnPenceOfLoan,
-    })
+    .select({ ...loanColumns, ...extra })
     .from(loans)
     .innerJoin(applications, eq(applications.id, loans.applicationId))
     .innerJoin(clients, eq(clients.id, applications.clientId))

@@ -1,15 +1,16 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
-import { readTotals } from '../../db/record-totals';
-import { applications, lawyers, loans } from '../../db/schema';
-import { pageOf, pageOffset, type Paging } from '../../db/paging';
+import { keptTotal } from '../../db/record-totals';
+import { applications, loans } from '../../db/schema';
+import { countAsTotal, pageOf, pageOffset, pageWithTotal, type Paging } from '../../db/paging';
+import { keptLawyerScope } from './kept-lawyer';
 import * as loanPolicy from '../../policies/loans';
 import type { ServiceContext } from '../context';
 import { caseSearchCondition } from '../applications/case-search';
 import { loanIdOfReference } from '../../../shared/rules/money';
 import type { LoanStatus } from '../../../shared/rules/statuses';
-import { selectLoans, type LoanRow } from './find-loan';
+import { selectLoansWith, type LoanRow } from './find-loan';
 import { presentLoan } from './present-loan';
 
 export interface LoanFilter {
@@ -19,13 +20,15 @@ export interface LoanFilter {
   applicationId?: number;
 }
 
-/** The caller's scope first; the filters can only narrow it. */
+/**
+ * The caller's scope first (loans are seen by whoever sees their application, policies/loans.ts),
+ * here read with the lawyer and firm filters from the lawyer kept on the loan row (docs/decisions.md,
+ * 621); the filters can only narrow it. Over `loans` and `applications`.
+ */
 export function loanCondition(actor: SessionUser, filter: LoanFilter): SQL | undefined {
   return and(
-    loanPolicy.scope(actor),
+    ...keptLawyerScope(loans.lawyerId, actor, filter),
     filter.status ? eq(loans.status, filter.status) : undefined,
-    filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
-    filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
     filter.applicationId ? eq(loans.applicationId, filter.applicationId) : undefined,
   );
 }
@@ -51,29 +54,23 @@ export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter
 }
 
 /**
- * How many loans the condition selects: the maintained total for staff's unfiltered list, otherwise
- * counted joining only what the condition reads (`applications` for the scope, `lawyers` for a
- * firm; the search reads `applications` alone; docs/decisions.md, 372).
+ * The statement of the total: the maintained total for staff's unfiltered list, otherwise a count
+ * joining only what the condition reads (`applications` for a client's scope and the search;
+ * docs/decisions.md, 372, 621).
  */
-async function countLoans(db: Database, actor: SessionUser, query: LoanFilter & { search?: string }, condition: SQL | undefined) {
-  if (readsMaintainedLoanTotals(actor, query))
-    return (await readTotals(db, ['loan'])).of('loan', query.status ? [query.status] : undefined).count;
-  const [row] = await db
-    .select({ n: count() })
-    .from(loans)
-    .innerJoin(applications, eq(applications.id, loans.applicationId))
-    .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
-    .where(condition);
-  return row?.n ?? 0;
+function totalOfLoans(db: Database, actor: SessionUser, query: LoanFilter & { search?: string }, condition: SQL | undefined) {
+  if (readsMaintainedLoanTotals(actor, query)) return keptTotal(db, 'loan', query.status ? [query.status] : undefined);
+  const count = db.select({ total: countAsTotal() }).from(loans).$dynamic();
+  const readsCase = actor.role === 'customer' || searchCondition(query.search) !== undefined;
+  return (readsCase ? count.innerJoin(applications, eq(applications.id, loans.applicationId)) : count).where(condition);
 }
 
-/** A page of the loans the caller may see, newest first: one query for the page, one for the total. */
+/** A page of the loans the caller may see, newest first, and their total: one statement (db/paging.ts). */
 export async function listLoans({ db, actor }: ServiceContext, query: LoanFilter & Paging & { search?: string }) {
   const condition = and(loanCondition(actor, query), searchCondition(query.search));
-  const [rows, total] = await Promise.all([
-    selectLoans(db).where(condition).orderBy(desc(loans.id)).limit(query.pageSize).offset(pageOffset(query)),
-    countLoans(db, actor, query, condition),
-  ]);
+  const { rows, total } = await pageWithTotal(db, query, totalOfLoans(db, actor, query, condition), (figures) =>
+    selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(query.pageSize).offset(pageOffset(query)),
+  );
   return pageOf(
     rows.map((row) => presentLoan(actor, row as LoanRow)),
     total,
