@@ -90,8 +90,14 @@ interface Portal extends Target {
 /** The checkout's commit, to say which build was measured. */
 function commitOf(dir: string): string {
   try {
-    const commit = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    const commit = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${commit} (with changes not committed)` : commit;
   } catch {
     return 'not a git checkout';
@@ -248,8 +254,14 @@ async function measure(portal: Portal, bareTarget: Target, section: Omit<Section
   await get('search "sh", two letters (staff)', '/api/applications?search=sh&page=1&pageSize=10', tokens.staff);
   if (anyLawyerApp) await get('one application (lawyer)', `/api/applications/${anyLawyerApp}`, tokens.lawyer);
   const ids = lawyerApps.items.map((item) => item.id);
-  if (ids.length > 0)
-    await run(`step save (lawyer, ${Math.min(ids.length, SETTINGS.connections)} applications)`, stepSaveCall(ids, tokens.lawyer));
+  // One name in every phase (the table's rows are by name); how many applications share the
+  // connections is said on its own line: with fewer applications than connections, 409s are expected.
+  if (ids.length > 0 && CALLS.test('step save')) {
+    console.log(
+      `  (step save: ${Math.min(ids.length, SETTINGS.connections)} of the lawyer's applications over ${SETTINGS.connections} connections)`,
+    );
+    await run('step save (lawyer)', stepSaveCall(ids, tokens.lawyer));
+  }
   await get('loans list (staff)', '/api/loans?page=1&pageSize=10', tokens.staff);
   await get('loans list (lawyer)', '/api/loans?page=1&pageSize=10', tokens.lawyer);
   await get('loans overview (staff)', '/api/loans/aggregate', tokens.staff);
