@@ -3,14 +3,22 @@
  * default 100,000 applications, each with its journey (five steps), of 100,000 clients and 200
  * lawyers in 20 firms, 20,000 loans and 100,000 drawdowns. Bulk inserts (generate_series), not the
  * API. The demo lawyer and the demo client get a share, so their lists are measured at scale too.
- * It adds to what is there (the demo data), never deletes.
+ * It adds to what is there (the demo data), never deletes. It names only columns every version of
+ * the schema since the benchmark began has had (a column kept by a trigger fills itself), so it grows
+ * the database of an older build too (BENCH_SERVER_DIR, docs/decisions.md (602)).
  *
  *   npx tsx scripts/bench-api-seed.ts [dataDir]            # the embedded database in dataDir (no server running)
  *   DATABASE_URL=postgres://… npx tsx scripts/bench-api-seed.ts
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../src/server/db/connection';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { EMBEDDED_DATABASE_FOLDER, openDatabase, pgliteExtensions, queryRows, type Database } from '../src/server/db/connection';
+import { lockDataDir } from '../src/server/db/data-dir-lock';
 import { validPersonal, validSteps } from '../tests/fixtures/journeys';
 
 export interface GrowCounts {
@@ -133,6 +141,37 @@ const LAST_NAMES = [
 ];
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
+
+/**
+ * The database a server under test made and migrated (its data folder, or PostgreSQL), opened without
+ * applying this checkout's migrations: the server may be an older build, whose schema is its own.
+ */
+export async function openForGrowth(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<{ db: Database; close: () => Promise<void> }> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    return { db: drizzlePg(pool) as unknown as Database, close: () => pool.end() };
+  }
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, EMBEDDED_DATABASE_FOLDER), {
+      extensions: pgliteExtensions,
+    });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
+    };
+    return { db: drizzlePglite({ client }) as unknown as Database, close };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
 
 /** Adds the rows; answers how long it took in seconds. */
 export async function growData(db: Database, counts: GrowCounts = defaultCounts): Promise<number> {
