@@ -26,4 +26,15 @@ describe('named statements on PostgreSQL', () => {
     withStatementName([{ text, values: [1] }]);
     expect((withStatementName([{ text, values: [1] }])[0] as { name?: string }).name).toBe(statementName(text));
   });
+
+  it('never names a search: its plan must see the pattern to use the prefix and trigram indexes', () => {
+    for (const text of [
+      'select 1 from clients where lower(surname) like $1',
+      'select 1 from clients where similarity(surname, $1) > 0.3',
+      'select 1 from clients where name ilike $1',
+    ]) {
+      statementName(text);
+      expect(statementName(text)).toBeUndefined();
+    }
+  });
 });

@@ -19,11 +19,20 @@ const seenOnce = new Set<string>();
 /** Texts whose result changed shape under a migration: sent unnamed from then on. */
 const retired = new Set<string>();
 
+/**
+ * Statements that match text against a pattern given as a parameter (the searches: `like` for a
+ * name's start, `ilike` for words, which the trigram indexes serve) stay unnamed: a prepared statement may be
+ * given a generic plan made without the pattern, and only a plan that sees the pattern can use the
+ * prefix and trigram indexes (docs/decisions.md 622), so these are planned with their values each
+ * time.
+ */
+const MATCHES_A_PATTERN = /\b(i?like|(word_)?similarity)\b/i;
+
 /** The name a statement's text is sent under, or undefined to send it unnamed. */
 export function statementName(text: string): string | undefined {
   const name = named.get(text);
   if (name) return name;
-  if (named.size >= MOST_NAMED || retired.has(text)) return undefined;
+  if (named.size >= MOST_NAMED || retired.has(text) || MATCHES_A_PATTERN.test(text)) return undefined;
   if (!seenOnce.has(text)) {
     if (seenOnce.size >= MOST_SEEN_ONCE) seenOnce.clear();
     seenOnce.add(text);
