@@ -8,7 +8,7 @@ import {
   DRAWDOWN_REQUESTS_PER_REQUESTER,
   LINK_CALLS_PER_ADDRESS,
   LINK_CALLS_PER_LINK,
-} from '../../src/shared/rules/limits';
+} from '../../src/shared/rules/rate-limits';
 import { MONEY_MAX_POUNDS } from '../../src/shared/rules/money';
 import { api as applicationsApi } from './applications-fixtures';
 import { buildSigningCase, prepareAndNotify, signingCalls } from './esign-fixtures';

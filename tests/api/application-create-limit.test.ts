@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { APPLICATION_CREATES_PER_WINDOW } from '../../src/shared/rules/limits';
+import { APPLICATION_CREATES_PER_WINDOW } from '../../src/shared/rules/rate-limits';
 import { api, freshEmail, personal, secondFirm } from './applications-fixtures';
 import { buildClient, buildLawyer, buildUser, signInAs } from './factories';
 import { startTestServer, type TestServer } from './harness';

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './harness';
 import { buildApplication, buildLawyer, buildClient, buildUser, signInAs } from './factories';
 import { buildSide, clientDeclarations, drawdownRequest, type Side } from './loans-fixtures';
 import { formatApplicationId, shortName } from '../../src/shared/rules/formats';
-import { loanReference } from '../../src/shared/rules/money';
+import { loanReference } from '../../src/shared/rules/loan-reference';
 
 let server: TestServer;
 let admin: string;

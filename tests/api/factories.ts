@@ -20,7 +20,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { normalizePostcode } from '../../src/shared/journey/address';
-import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../src/shared/rules/loan-labels';
+import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../src/shared/rules/declarations';
 import type { ApplicationStatus, DrawdownStatus } from '../../src/shared/rules/statuses';
 import type { TestServer } from './harness';
 

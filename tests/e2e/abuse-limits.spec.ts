@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { LINK_CALLS_PER_LINK } from '../../src/shared/rules/limits';
+import { LINK_CALLS_PER_LINK } from '../../src/shared/rules/rate-limits';
 
 // A link checked more often than any person would (docs/decisions.md 550) is refused with 429 for a
 // while: the page says to wait, not that the link is invalid.

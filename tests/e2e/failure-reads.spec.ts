@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { lawyerDeclarationKeys } from '../../src/shared/rules/loan-labels';
+import { lawyerDeclarationKeys } from '../../src/shared/rules/declarations';
 import { demo, signIn } from './support';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
 import { errorMessages } from '../../src/shared/rules/error-codes';
-import { lawyerDeclarationKeys } from '../../src/shared/rules/loan-labels';
+import { lawyerDeclarationKeys } from '../../src/shared/rules/declarations';
 import { drawdownStatusLabels } from '../../src/shared/rules/statuses';
 import { demo, signIn } from './support';
 

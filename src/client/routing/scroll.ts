@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SCROLL_TO_TOP_MS } from '../../shared/rules/limits';
+import { SCROLL_TO_TOP_MS } from '../../shared/rules/ui-timings';
 
 let frame = 0;
 /** What `scrollToTop` holds the page's height with, while it runs. */

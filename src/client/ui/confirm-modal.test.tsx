@@ -8,7 +8,7 @@ import { useConfirm, useInfo } from './modal-store';
 import { Overlays } from './overlays';
 import { useToast } from './toast-store';
 import { markUnsaved } from './unsaved-changes';
-import { MODAL_DELAY_MS } from '../../shared/rules/limits';
+import { MODAL_DELAY_MS } from '../../shared/rules/ui-timings';
 import { renderApp } from '../test/render-app';
 
 function Harness() {

@@ -3,7 +3,7 @@ import * as AlertDialog from 'radix-ui/alert-dialog';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom, type ModalRequest } from './modal-store';
 import { returnFocus } from './focus-return';
-import { MODAL_DELAY_MS } from '../../shared/rules/limits';
+import { MODAL_DELAY_MS } from '../../shared/rules/ui-timings';
 import './button.css';
 import './modal.css';
 

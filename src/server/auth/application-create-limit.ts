@@ -2,7 +2,7 @@ import type { Database } from '../db/connection';
 import { AppError } from '../errors/app-error';
 import { takeAttempt } from './rate-limit';
 import type { SessionUser } from './sessions';
-import { APPLICATION_CREATE_WINDOW_MS, APPLICATION_CREATES_PER_WINDOW } from '../../shared/rules/limits';
+import { APPLICATION_CREATE_WINDOW_MS, APPLICATION_CREATES_PER_WINDOW } from '../../shared/rules/rate-limits';
 
 /** Whose count a new application goes to: the lawyer's, or the staff member's who creates it for one. */
 function creatorKey(user: Pick<SessionUser, 'id' | 'role' | 'lawyerId'>): string {

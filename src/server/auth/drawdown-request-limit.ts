@@ -6,7 +6,7 @@ import {
   DRAWDOWN_REQUEST_WINDOW_MS,
   DRAWDOWN_REQUESTS_PER_LOAN,
   DRAWDOWN_REQUESTS_PER_REQUESTER,
-} from '../../shared/rules/limits';
+} from '../../shared/rules/rate-limits';
 
 /** Whose count a drawdown request goes to: the lawyer's (any of their sessions), or the user's. */
 function requesterKey(user: Pick<SessionUser, 'id' | 'role' | 'lawyerId'>): string {

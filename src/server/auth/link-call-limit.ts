@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error';
 import { clientAddressKey } from './client-address';
 import { takeAttempt } from './rate-limit';
 import { hashToken } from './tokens';
-import { LINK_CALL_WINDOW_MS, LINK_CALLS_PER_ADDRESS, LINK_CALLS_PER_LINK } from '../../shared/rules/limits';
+import { LINK_CALL_WINDOW_MS, LINK_CALLS_PER_ADDRESS, LINK_CALLS_PER_LINK } from '../../shared/rules/rate-limits';
 
 /**
  * Counts one call that carries a link's token (sign-up, reset, signing page) in the shared

@@ -1,4 +1,4 @@
-import { INDEPENDENT_ADVICE_FEE } from '../rules/limits';
+import { INDEPENDENT_ADVICE_FEE } from '../rules/independent-advice';
 import { formatDate, formatMoney } from '../rules/formats';
 import { monthName } from '../rules/months';
 import { formatPostcode } from './address';

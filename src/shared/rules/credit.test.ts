@@ -7,7 +7,7 @@ import {
   facilityChange,
   type LoanFacility,
 } from './credit';
-import { drawdownAmountCode } from './money';
+import { drawdownAmountCode } from './drawdown-request';
 
 // £30,000 signed, £35,000 waiting for the client's signature, £10,000.10 drawn.
 const raised: LoanFacility = { signedPence: 3_000_000, pendingPence: 3_500_000, drawnPence: 1_000_010 };

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  drawdownAmountCode,
-  drawdownRequestCodes,
-  loanAmountCode,
-  loanIdOfReference,
-  loanReference,
-  poundsLess,
-  toPence,
-  toPounds,
-  wirePence,
-} from './money';
+import { drawdownAmountCode, drawdownRequestCodes, loanAmountCode } from './drawdown-request';
+import { loanIdOfReference, loanReference } from './loan-reference';
+import { poundsLess, toPence, toPounds, wirePence } from './money';
 
 describe('toPence', () => {
   it('reads pounds with pence exactly, as numbers and as typed', () => {

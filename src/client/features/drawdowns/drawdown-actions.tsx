@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import * as v from 'valibot';
-import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationKey } from '../../../shared/rules/loan-labels';
+import { clientDeclarationKeys, clientDeclarationLabels, type ClientDeclarationKey } from '../../../shared/rules/declarations';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { codeMessage } from '../../api/failure';
 import { useQueuedDecision } from '../../offline/queued-decision';

@@ -5,11 +5,10 @@ import { formatDate, formatMoney } from '../../../shared/rules/formats';
 import {
   clientDeclarationKeys,
   clientDeclarationLabels,
-  drawdownFieldLabels,
   lawyerDeclarationKeys,
   lawyerDeclarationLabels,
-  materialChangesText,
-} from '../../../shared/rules/loan-labels';
+} from '../../../shared/rules/declarations';
+import { drawdownFieldLabels, materialChangesText } from '../../../shared/rules/loan-labels';
 import { parseRecordId } from '../../../shared/rules/record-id';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { ApiResponseError } from '../../api/failure';

@@ -10,7 +10,8 @@ import { MoneyField, parseNumberInput } from '../../ui/number-field';
 import { useToast } from '../../ui/toast-store';
 import { useUnsavedMark } from '../../ui/form-engine';
 import { facilityChange } from '../../../shared/rules/credit';
-import { loanAmountCode, toPence, wirePence } from '../../../shared/rules/money';
+import { loanAmountCode } from '../../../shared/rules/drawdown-request';
+import { toPence, wirePence } from '../../../shared/rules/money';
 import { pendingAmountOf } from './loan-credit';
 import type { Loan } from './loans-api';
 

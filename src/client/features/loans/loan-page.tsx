@@ -25,7 +25,8 @@ import { LoanStateActions, RequestBalanceButton } from './loan-actions';
 import { LoanAmountForm } from './loan-amount-form';
 import { creditAwaitingSignature, pendingAmountOf } from './loan-credit';
 import { FacilityHistory, VariationToSign } from './loan-facility';
-import { loanReference, wirePence } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
+import { wirePence } from '../../../shared/rules/money';
 import { fetchLoan, fetchLoanDrawdowns, type Loan } from './loans-api';
 import './loans.css';
 

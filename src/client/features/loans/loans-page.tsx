@@ -22,7 +22,8 @@ import { ListFilters } from '../../ui/list-filters';
 import { hasFilters, listSearch, readListQuery, type ListQuery } from '../../ui/list-query';
 import { fetchLoans, fetchLoansAggregate, type Loan } from './loans-api';
 import { ExtractDatabaseButton } from './extract-database';
-import { loanReference, poundsLess } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
+import { poundsLess } from '../../../shared/rules/money';
 import '../../ui/record-list.css';
 import './loans.css';
 

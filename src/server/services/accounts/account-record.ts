@@ -39,7 +39,7 @@ export function tooMany(wait: number): AppError {
   return new AppError(429, 'tooManyAttempts', { retryAfter: wait });
 }
 
-/** The sign-in counters of one attempt, checked in this order (see limits.ts). */
+/** The sign-in counters of one attempt, checked in this order (see shared/rules/rate-limits.ts). */
 export function signInKeys(login: string, ip: string) {
   const address = clientAddressKey(ip);
   return {

@@ -7,7 +7,8 @@ import { recordAudit } from '../audit';
 import { takeAttempt } from '../../auth/rate-limit';
 import { clientAddressKey } from '../../auth/client-address';
 import { resetRequestSchema } from '../../../shared/schemas/account';
-import { RESET_MAX_PER_ACCOUNT, RESET_MAX_PER_ADDRESS, RESET_TTL_MS, RESET_WINDOW_MS } from '../../../shared/rules/limits';
+import { RESET_MAX_PER_ACCOUNT, RESET_MAX_PER_ADDRESS, RESET_WINDOW_MS } from '../../../shared/rules/rate-limits';
+import { RESET_TTL_MS } from '../../../shared/rules/limits';
 import { issueToken, parse, tooMany, metaOf } from './account-record';
 
 /** Always answers the same, whether or not the account exists: nobody learns who has one. */

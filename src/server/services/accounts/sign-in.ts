@@ -10,7 +10,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
   SIGN_IN_WINDOW_MS,
-} from '../../../shared/rules/limits';
+} from '../../../shared/rules/rate-limits';
 import { type SignedIn, openSession, parse, signInKeys, tooMany, metaOf } from './account-record';
 
 /**

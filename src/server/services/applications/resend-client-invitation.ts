@@ -10,7 +10,8 @@ import type { ServiceContext } from '../context';
 import { takeAttempt } from '../../auth/rate-limit';
 import { assertCan } from '../../policies/assert-can';
 import { EMAIL_PATTERN } from '../../../shared/schemas/account';
-import { CLIENT_INVITATION_WINDOW_MS, CLIENT_INVITATIONS_PER_WINDOW, EMAIL_MAX_LENGTH } from '../../../shared/rules/limits';
+import { CLIENT_INVITATION_WINDOW_MS, CLIENT_INVITATIONS_PER_WINDOW } from '../../../shared/rules/rate-limits';
+import { EMAIL_MAX_LENGTH } from '../../../shared/rules/limits';
 import { findApplication } from './find-application';
 import { normalizeEmail } from './client-fields';
 

@@ -6,7 +6,8 @@ import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import type { FieldCode } from '../../../shared/rules/error-codes';
-import { drawdownAmountCode, toPence, toPounds } from '../../../shared/rules/money';
+import { drawdownAmountCode } from '../../../shared/rules/drawdown-request';
+import { toPence, toPounds } from '../../../shared/rules/money';
 import { isStaffWorkStatus } from '../../../shared/rules/review';
 import { findApplication } from './find-application';
 

@@ -5,7 +5,7 @@ import * as drawdownPolicy from '../../policies/drawdowns';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
-import { clientDeclarationKeys, type ClientDeclarationKey } from '../../../shared/rules/loan-labels';
+import { clientDeclarationKeys, type ClientDeclarationKey } from '../../../shared/rules/declarations';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { drawdownTransitions, loanIsOpen, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import { lockLoan } from '../loans/find-loan';

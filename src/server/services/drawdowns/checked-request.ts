@@ -1,7 +1,8 @@
 import { AppError } from '../../errors/app-error';
 import { normalUkDate } from '../../../shared/rules/calendar-dates';
-import { drawdownRequestCodes, toPence } from '../../../shared/rules/money';
-import { lawyerDeclarationKeys } from '../../../shared/rules/loan-labels';
+import { drawdownRequestCodes } from '../../../shared/rules/drawdown-request';
+import { toPence } from '../../../shared/rules/money';
+import { lawyerDeclarationKeys } from '../../../shared/rules/declarations';
 import type { components } from '../../../shared/api/schema';
 
 type DrawdownRequest = components['schemas']['DrawdownRequest'];

@@ -5,7 +5,7 @@ import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { creditLimit } from '../../../shared/rules/credit';
-import { drawdownAmountCode } from '../../../shared/rules/money';
+import { drawdownAmountCode } from '../../../shared/rules/drawdown-request';
 import { loanIsOpen } from '../../../shared/rules/transitions';
 import type { components } from '../../../shared/api/schema';
 import { findLoan, findLoanOfApplication, lockLoan, type LoanRow } from '../loans/find-loan';

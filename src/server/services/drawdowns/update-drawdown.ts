@@ -6,7 +6,7 @@ import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { creditLimit } from '../../../shared/rules/credit';
-import { drawdownAmountCode } from '../../../shared/rules/money';
+import { drawdownAmountCode } from '../../../shared/rules/drawdown-request';
 import type { components } from '../../../shared/api/schema';
 import { lockLoan } from '../loans/find-loan';
 import { checkedRequest } from './checked-request';

@@ -4,7 +4,7 @@ import { applications, loans } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { recordAudit } from '../audit';
 import { tellParties } from '../loans/loan-parties';
-import { loanReference } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
 import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import { recordEnvelopeEvent, type EnvelopeRow } from './envelope-record';
 import type { SignedEnvelopeFinisher } from './record-signed-envelope';

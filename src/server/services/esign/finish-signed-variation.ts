@@ -6,7 +6,7 @@ import { loanMayTakeVariation } from '../../policies/loans';
 import { recordAudit } from '../audit';
 import { loanById } from '../loans/find-loan';
 import { tellVariationSigned } from '../loans/loan-notices';
-import { loanReference } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
 import { recordEnvelopeEvent, type EnvelopeRow } from './envelope-record';
 import type { SignedEnvelopeFinisher, SigningResult } from './record-signed-envelope';
 

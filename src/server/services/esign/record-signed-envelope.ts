@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error';
 import type { ServiceContext } from '../context';
 import { lockLoan } from '../loans/find-loan';
 import type { components } from '../../../shared/api/schema';
-import { loanReference } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
 import type { envelopeDocumentsOf, EnvelopeRow } from './envelope-record';
 import { contractFinisher } from './finish-signed-contract';
 import { variationFinisher } from './finish-signed-variation';

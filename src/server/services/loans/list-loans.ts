@@ -8,7 +8,7 @@ import { keptLawyerScope } from './kept-lawyer';
 import * as loanPolicy from '../../policies/loans';
 import type { ServiceContext } from '../context';
 import { caseSearchCondition } from '../applications/case-search';
-import { loanIdOfReference } from '../../../shared/rules/money';
+import { loanIdOfReference } from '../../../shared/rules/loan-reference';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { selectLoansWith, type LoanRow } from './find-loan';
 import { presentLoan } from './present-loan';

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
-import { loanReference, toPounds } from '../../../shared/rules/money';
+import { loanReference } from '../../../shared/rules/loan-reference';
+import { toPounds } from '../../../shared/rules/money';
 import { loanStatusLabels } from '../../../shared/rules/loan-labels';
 import { formatMoney } from '../../../shared/rules/formats';
 import type { LoanStatus } from '../../../shared/rules/statuses';

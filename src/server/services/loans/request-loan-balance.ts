@@ -4,7 +4,7 @@ import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { takeAttempt } from '../../auth/rate-limit';
-import { BALANCE_REQUEST_WINDOW_MS, BALANCE_REQUESTS_PER_WINDOW } from '../../../shared/rules/limits';
+import { BALANCE_REQUEST_WINDOW_MS, BALANCE_REQUESTS_PER_WINDOW } from '../../../shared/rules/rate-limits';
 import { findLoan } from './find-loan';
 import { tellBalanceRequested } from './loan-notices';
 import { loanFacts } from './present-loan';

@@ -16,7 +16,8 @@ import {
 } from '../esign/variation-envelope';
 import { voidAtProvider } from '../esign/remote-envelopes';
 import { facilityChange } from '../../../shared/rules/credit';
-import { drawdownAmountCode, loanAmountCode, toPence, toPounds } from '../../../shared/rules/money';
+import { drawdownAmountCode, loanAmountCode } from '../../../shared/rules/drawdown-request';
+import { toPence, toPounds } from '../../../shared/rules/money';
 import type { FieldCode } from '../../../shared/rules/error-codes';
 import { findLoan, lockLoan, type LoanRow } from './find-loan';
 import { tellLoanAmount, tellVariationRequested } from './loan-notices';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { contractDocumentTypes } from '../../../../shared/rules/document-types';
-import { INDEPENDENT_ADVICE_FEE } from '../../../../shared/rules/limits';
+import { INDEPENDENT_ADVICE_FEE } from '../../../../shared/rules/independent-advice';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/failure';
 import { useCachedQuery } from '../../../offline/cache';

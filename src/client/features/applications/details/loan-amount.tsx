@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { amountMessage } from '../../../../shared/rules/error-codes';
 import { formatMoney } from '../../../../shared/rules/formats';
-import { loanAmountCode } from '../../../../shared/rules/money';
+import { loanAmountCode } from '../../../../shared/rules/drawdown-request';
 import { codeMessage } from '../../../api/failure';
 import { useQueuedDecision, type QueuedDecision } from '../../../offline/queued-decision';
 import { Button } from '../../../ui/button';

@@ -1,4 +1,4 @@
-import { INDEPENDENT_ADVICE_FEE } from '../../../../shared/rules/limits';
+import { INDEPENDENT_ADVICE_FEE } from '../../../../shared/rules/independent-advice';
 import { awaitsIndependentAdvice } from '../../../../shared/rules/review';
 import type { ApplicationStatus } from '../../../../shared/rules/statuses';
 import type { Application } from '../applications-api';

@@ -13,7 +13,7 @@ import type { components } from '../../../../shared/api/schema';
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { SIGNING_CODE_DIGITS, SIGNING_CODE_TTL_MINUTES } from '../../../../shared/rules/esign';
 import { formatDateTime, formatMoney } from '../../../../shared/rules/formats';
-import { loanReference } from '../../../../shared/rules/money';
+import { loanReference } from '../../../../shared/rules/loan-reference';
 import { esignApi } from './esign-api';
 import './esign.css';
 

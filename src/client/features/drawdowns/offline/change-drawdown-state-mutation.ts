@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { api } from '../../../api/client';
-import { clientDeclarationKeys } from '../../../../shared/rules/loan-labels';
+import { clientDeclarationKeys } from '../../../../shared/rules/declarations';
 import { drawdownStatuses } from '../../../../shared/rules/statuses';
 import { draftKey } from '../../../offline/draft-keys';
 import { registerMutation } from '../../../offline/mutation-registry';

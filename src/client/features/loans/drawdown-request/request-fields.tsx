@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { DRAWDOWN_DATE_HINT } from '../../../../shared/rules/drawdown-dates';
-import { drawdownFieldMaxLength } from '../../../../shared/rules/money';
+import { drawdownFieldMaxLength } from '../../../../shared/rules/drawdown-request';
 import {
   declarationDetailsLabel,
-  drawdownFieldLabels,
   lawyerDeclarationKeys,
   lawyerDeclarationLabels,
   type LawyerDeclarationKey,
-} from '../../../../shared/rules/loan-labels';
+} from '../../../../shared/rules/declarations';
+import { drawdownFieldLabels } from '../../../../shared/rules/loan-labels';
 import { RadioField, YesNoField } from '../../../ui/choice-fields';
 import { TextField } from '../../../ui/field';
 import { MoneyField } from '../../../ui/number-field';

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { components } from '../../../../shared/api/schema';
-import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../../../shared/rules/loan-labels';
+import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../../../shared/rules/declarations';
 import { TEXT_MAX_LENGTH } from '../../../../shared/rules/limits';
-import { drawdownRequestCodes, wirePence } from '../../../../shared/rules/money';
+import { drawdownRequestCodes } from '../../../../shared/rules/drawdown-request';
+import { wirePence } from '../../../../shared/rules/money';
 import { parseNumberInput } from '../../../ui/number-field';
 
 export type DrawdownRequest = components['schemas']['DrawdownRequest'];

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../../shared/rules/formats';
-import { loanReference } from '../../../../shared/rules/money';
+import { loanReference } from '../../../../shared/rules/loan-reference';
 import { paths } from '../../../routing/paths';
 import { registerDraftPlace, registerWritePlace, useRefusals } from '../../../offline/attention';
 import { parseDraftKey } from '../../../offline/draft-keys';

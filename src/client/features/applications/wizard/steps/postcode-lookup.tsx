@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../../api/client';
 import { isOnline } from '../../../../api/connection';
 import { normalizePostcode } from '../../../../../shared/journey/address';
-import { POSTCODE_THROTTLE_MS } from '../../../../../shared/rules/limits';
+import { POSTCODE_THROTTLE_MS } from '../../../../../shared/rules/ui-timings';
 
 /** A UK postcode has at least five letters and digits ('W1 1AA'); shorter is not worth asking about. */
 const POSTCODE_MIN_LENGTH = 5;
