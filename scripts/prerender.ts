@@ -113,7 +113,10 @@ export function inlineShellCss(): Plugin {
  */
 export const SIGNED_IN_ROUTES: readonly { pattern: string; modules: readonly string[] }[] = [
   { pattern: '/', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/list/home-page.tsx'] },
-  { pattern: '/applications', modules: ['src/client/app/layout.tsx', 'src/client/features/applications/list/applications-page.tsx'] },
+  {
+    pattern: '/applications',
+    modules: ['src/client/app/layout.tsx', 'src/client/features/applications/list/applications-page.tsx'],
+  },
   {
     pattern: '/applications/:id/details',
     modules: ['src/client/app/layout.tsx', 'src/client/features/applications/details/application-details-page.tsx'],
