@@ -98,5 +98,4 @@ test('a drawdown approved offline waits in both tabs; rejected meanwhile on anot
     await expect(tab.getByRole('alert').filter({ hasText: 'was not made' })).toHaveCount(0);
     await expect(tab.getByText(drawdownStatusLabels.providerRejected).first()).toBeVisible();
   }
-  await page.screenshot({ path: '/tmp/queued-decision-shots/after-dismiss-390.png', fullPage: true });
 });
