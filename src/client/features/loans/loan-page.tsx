@@ -13,6 +13,7 @@ import NotFoundPage from '../../routing/not-found-page';
 import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
+import '../../ui/notice.css';
 import { PageSpinner } from '../../ui/spinner';
 import { pageHref, usePageParam } from '../../ui/pagination';
 import { ListEnd } from '../../ui/list-end';
@@ -152,7 +153,7 @@ export default function LoanPage() {
       </p>
       <Figures loan={loan} client={user.role === 'customer'} />
       {requests && hold ? (
-        <p className="loan-notice" role="status">
+        <p className="notice loan-notice" role="status">
           {drawdownRequestHoldNotices[hold]}
         </p>
       ) : null}

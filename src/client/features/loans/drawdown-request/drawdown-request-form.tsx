@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { formatMoney } from '../../../../shared/rules/formats';
 import { ActionBar } from '../../../ui/action-bar';
 import { Button } from '../../../ui/button';
+import '../../../ui/notice.css';
 import { FormMessage } from '../../../ui/form-message';
 import { creditHint } from '../loan-credit';
 import { HeldRequest } from './held-request';
@@ -68,7 +69,7 @@ export function DrawdownRequestForm({
     return (
       <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
         {heading}
-        <p className="loan-notice" role="status">
+        <p className="notice loan-notice" role="status">
           {target.waitingText(formatMoney(queued[0]!.amount), queued[0]!.held)}
         </p>
       </section>
@@ -84,7 +85,7 @@ export function DrawdownRequestForm({
     <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
       {heading}
       {sentNote ? (
-        <p className="loan-notice" role="status">
+        <p className="notice loan-notice" role="status">
           {sentNote}
         </p>
       ) : null}

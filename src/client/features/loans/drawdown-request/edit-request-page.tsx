@@ -14,6 +14,7 @@ import NotFoundPage from '../../../routing/not-found-page';
 import { paths } from '../../../routing/paths';
 import { sessionUserAtom } from '../../../session/session';
 import { Page } from '../../../ui/page';
+import '../../../ui/notice.css';
 import { PageSpinner } from '../../../ui/spinner';
 import { fetchDrawdownRecord, type Drawdown } from '../loans-api';
 import { DrawdownRequestForm } from './drawdown-request-form';
@@ -101,7 +102,7 @@ export default function EditRequestPage() {
         <Link to={paths.drawdown.url({ id: drawdown.id })}>Drawdown {drawdown.id}</Link>
       </p>
       {editable ? null : (
-        <p className="loan-notice" role="status">
+        <p className="notice loan-notice" role="status">
           {whyNotEditable(drawdown, user.role)}
         </p>
       )}

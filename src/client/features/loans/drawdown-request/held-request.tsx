@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../shared/rules/formats';
 import type { DraftRecord } from '../../../offline/drafts';
 import { Button } from '../../../ui/button';
+import '../../../ui/notice.css';
 import { parseNumberInput } from '../../../ui/number-field';
 import { refusalWords } from './request-messages';
 import type { RequestTarget } from './request-target';
@@ -27,7 +28,7 @@ export function HeldRequest({
   return (
     <section className="drawdown-request" aria-labelledby="drawdown-request-title">
       {heading}
-      <div className={`loan-notice${refused ? ' loan-notice--warning' : ''}`} role={refused ? 'alert' : 'status'}>
+      <div className={`notice loan-notice${refused ? ' notice--warning' : ''}`} role={refused ? 'alert' : 'status'}>
         <p>
           {target.heldText(
             amount === undefined ? null : formatMoney(amount),

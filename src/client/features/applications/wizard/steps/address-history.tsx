@@ -9,6 +9,7 @@ import {
 import { fieldLabel } from '../../../../../shared/journey/labels';
 import { ADDRESS_HISTORY_MAX } from '../../../../../shared/rules/limits';
 import { Button } from '../../../../ui/button';
+import '../../../../ui/notice.css';
 import { SelectField } from '../../../../ui/choice-fields';
 import { MonthYearField } from '../../../../ui/date-fields';
 import { TextField } from '../../../../ui/field';

@@ -11,6 +11,7 @@ import { isOnline } from '../../../../api/connection';
 import { unwrap } from '../../../../api/failure';
 import { useCachedQuery } from '../../../../offline/cache';
 import { Button } from '../../../../ui/button';
+import '../../../../ui/notice.css';
 import { CheckboxField } from '../../../../ui/choice-fields';
 import { ErrorSlot, leftGroup } from '../../../../ui/field-parts';
 import { Spinner } from '../../../../ui/spinner';
