@@ -4,6 +4,7 @@ import { errorMessages } from '../../../shared/rules/error-codes';
 import { formatDateTime, formatMoney } from '../../../shared/rules/formats';
 import { poundsLess } from '../../../shared/rules/money';
 import { api } from '../../api/client';
+import { isOnline } from '../../api/connection';
 import { callApi, codeMessage, failureMessage } from '../../api/failure';
 import { useCachedQuery } from '../../offline/cache';
 import { openAddress } from '../../routing/portal-address';
@@ -37,7 +38,7 @@ export function VariationToSign({ loan }: { loan: Loan }) {
   const sign = async () => {
     if (busy) return;
     setMessage(null);
-    if (!navigator.onLine) return setMessage(VARIATION_TEXT.needsConnection);
+    if (!isOnline()) return setMessage(VARIATION_TEXT.needsConnection);
     setBusy(true);
     try {
       const outcome = await callApi(() => api.POST('/loans/{id}/variation/sign', { params: { path: { id: loan.id } } }));

@@ -8,6 +8,7 @@ import { parseRecordId } from '../../../../shared/rules/record-id';
 import { drawdownStatusLabels } from '../../../../shared/rules/statuses';
 import type { Role } from '../../../../shared/rules/permissions';
 import { drawdownRequestRoles } from '../../../../shared/rules/transitions';
+import { useOnline } from '../../../api/connection';
 import { ApiResponseError } from '../../../api/failure';
 import { useCachedQuery } from '../../../offline/cache';
 import NotFoundPage from '../../../routing/not-found-page';
@@ -63,6 +64,7 @@ function requestOf(drawdown: Drawdown): DrawdownRequest {
  */
 export default function EditRequestPage() {
   const user = useAtomValue(sessionUserAtom);
+  const online = useOnline();
   const { id: param } = useParams();
   const id = parseRecordId(param);
   const fetcher = useCallback(() => fetchDrawdownRecord(id ?? 0), [id]);
@@ -79,11 +81,7 @@ export default function EditRequestPage() {
   if (!drawdown || !target) {
     return (
       <Page title={TITLE}>
-        {error ? (
-          <p className="list-note">{navigator.onLine ? errorMessages.unhandled : errorMessages.offline}</p>
-        ) : (
-          <PageSpinner />
-        )}
+        {error ? <p className="list-note">{online ? errorMessages.unhandled : errorMessages.offline}</p> : <PageSpinner />}
       </Page>
     );
   }
