@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldCodesFromAjv } from '../contract/validation';
+import { isDatabaseClosing } from '../db/connection';
 import { AppError } from '../errors/app-error';
 import { isBadValue } from '../errors/database-errors';
 
@@ -14,6 +15,12 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   }
   if ('validation' in error && error.validation) {
     reply.code(400).send({ error: 'validation', fields: fieldCodesFromAjv(error.validation as never) });
+    return;
+  }
+  // Refused by a shutdown's gate: nothing was written, and another server (or this one, restarted)
+  // will take the retry, so it is an answer to try again, not a fault (docs/decisions.md 566).
+  if (isDatabaseClosing(error)) {
+    reply.header('Retry-After', '2').header('Connection', 'close').code(503).send({ error: 'unavailable' });
     return;
   }
   if (isBadValue(error)) {
