@@ -54,8 +54,11 @@ export async function buildApp({
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.timeouts),
+    // Fastify's own answer while closing has its own body; ours below has the portal's (refuseWhileClosing).
+    return503OnClosing: false,
   };
   const app = Fastify(options);
+  refuseWhileClosing(app);
   // Each request keeps its own record of what it committed, which a shutdown's gate reads (db/request-work.ts).
   app.addHook('onRequest', (_request, _reply, done) => runAsRequestWork(done));
   app.setValidatorCompiler(validatorCompiler);
@@ -272,5 +275,22 @@ async function serveClient(app: FastifyInstance, staticDir: string): Promise<voi
       return reply.sendFile(prerenderedPage(staticDir, pathname) ?? 'index.html');
     }
     return reply.code(404).send({ error: 'notFound' });
+  });
+}
+
+/**
+ * Once the server closes, a request still arriving on an open keep-alive connection is answered
+ * 503 `unavailable` in the portal's error shape, with a retry and the connection closed, so the
+ * client tries again on a server that is up (docs/decisions.md 565).
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    void reply.code(503).header('Retry-After', '2').header('Connection', 'close').send({ error: 'unavailable' });
   });
 }
