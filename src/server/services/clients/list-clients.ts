@@ -2,27 +2,30 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connection';
 import { type ServiceContext } from '../context';
 import { clientAbilities } from '../../policies/clients';
-import { pageClause, type Paging } from '../../db/paging';
+import { pageClause, pageWithFigures, type Paging } from '../../db/paging';
 import { type ClientRow, clientColumns, perClient, clientCondition, clientFrom } from './client-record';
 
-/** A page of the caller's clients (newest first) and the count with active cases; two queries. */
+/** A page of the caller's clients (newest first), their total and the count with active cases: one statement (db/paging.ts). */
 export async function listClients({ db, actor: user }: ServiceContext, query: Paging & { search?: string }) {
   const condition = clientCondition(query.search);
-  const [items, [counts]] = await Promise.all([
-    queryRows<ClientRow>(
-      db,
-      sql`${perClient(user)} select ${clientColumns} ${clientFrom} where ${condition} order by c.id desc ${pageClause(query)}`,
-    ),
-    queryRows<{ total: number; withActiveCases: number }>(
-      db,
-      sql`${perClient(user)} select count(*)::int as total, count(*) filter (where pc.active_cases > 0)::int as "withActiveCases" ${clientFrom} where ${condition}`,
-    ),
-  ]);
+  const { rows, figures } = await pageWithFigures<ClientRow, { total: number; withActiveCases: number }>(
+    db,
+    query,
+    {
+      statement: sql`${perClient(user)} select count(*)::int as total, count(*) filter (where pc.active_cases > 0)::int as "withActiveCases" ${clientFrom} where ${condition}`,
+      whenEmpty: { total: 0, withActiveCases: 0 },
+    },
+    (figuresColumn) =>
+      queryRows(
+        db,
+        sql`${perClient(user)} select ${clientColumns}, ${figuresColumn} as figures ${clientFrom} where ${condition} order by c.id desc ${pageClause(query)}`,
+      ),
+  );
   return {
-    items: items.map((client) => ({ ...client, abilities: clientAbilities(user) })),
-    total: counts?.total ?? 0,
+    items: rows.map((client) => ({ ...client, abilities: clientAbilities(user) })),
+    total: figures.total,
     page: query.page,
     pageSize: query.pageSize,
-    withActiveCases: counts?.withActiveCases ?? 0,
+    withActiveCases: figures.withActiveCases,
   };
 }
