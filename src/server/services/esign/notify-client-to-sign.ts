@@ -55,5 +55,5 @@ export async function notifyClientToSign(ctx: ServiceContext, input: { applicati
       path: `/applications/${application.id}/application-esign-prepared`,
     }));
   });
-  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId), config.reminders);
 }
