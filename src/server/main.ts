@@ -8,6 +8,7 @@ import { smtpTransportOptions } from './mail/smtp-options';
 import { startMailSender } from './mail/sender';
 import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
+import { startReminders } from './services/reminders/send-due-reminders';
 import { startFileHousekeeping } from './files/housekeeping';
 import { DiskFileStorage, fileStorage } from './files/storage';
 import { createLifecycle } from './ops/lifecycle';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     : undefined;
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
+  // What keeps waiting on a person is reminded of, from the database's clock (docs/decisions.md 694).
+  const stopReminders = startReminders(database.db, config, (msg, err) => app.log.error({ err }, msg));
   const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
   );
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
         stopJobs: () => {
           stopMail?.();
           stopHousekeeping();
+          stopReminders();
           stopFileHousekeeping();
           stopTimestamping?.();
           // A backup under way is finished before the database is closed.

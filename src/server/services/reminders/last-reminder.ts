@@ -11,5 +11,9 @@ export function lastReminderOf(
 ): LastReminderFacts | null {
   if (row.remindersSent === 0 || row.lastReminderAt === null) return null;
   // A limit lowered since keeps the count true: never "3 of 2".
-  return { sentAt: row.lastReminderAt.toISOString(), count: row.remindersSent, limit: Math.max(reminders.limit, row.remindersSent) };
+  return {
+    sentAt: row.lastReminderAt.toISOString(),
+    count: row.remindersSent,
+    limit: Math.max(reminders.limit, row.remindersSent),
+  };
 }
