@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { pushPreferences, pushSubscriptions } from '../../src/server/db/schema';
 import { sendDueReminders } from '../../src/server/services/reminders/send-due-reminders';
+import { formatApplicationId } from '../../src/shared/rules/formats';
+import { loanReference } from '../../src/shared/rules/loan-reference';
 import { startTestServer, type TestServer } from './harness';
 import { buildApplication, buildLawyer, buildUser, signInAs } from './factories';
 import { buildSide, clientDeclarations, drawdownRequest } from './loans-fixtures';
@@ -64,7 +66,7 @@ interface Sent {
   pushes: { user_id: number; kind: string; body: string; link: string }[];
 }
 
-/** The reminder emails of the application and the push rows whose link is the record's page. */
+/** The reminder emails of the application, and the reminder push rows whose link is the record's page (not the notices'). */
 async function sentFor(applicationId: number, link: string): Promise<Sent> {
   const emails = await server.rows<Sent['emails'][number]>(
     sql`select to_address, subject, text_body from emails
@@ -75,7 +77,7 @@ async function sentFor(applicationId: number, link: string): Promise<Sent> {
   );
   const pushes = rows
     .map((row) => ({ user_id: row.user_id, kind: row.kind, ...(JSON.parse(row.payload) as { body: string; link: string }) }))
-    .filter((push) => push.link === link)
+    .filter((push) => push.link === link && push.body.startsWith('Reminder: '))
     .map(({ user_id, kind, body, link: pushLink }) => ({ user_id, kind, body, link: pushLink }));
   return { emails, pushes };
 }
@@ -117,7 +119,7 @@ const waits: WaitCase[] = [
         userId: client!.id,
         subject: 'Reminder: your documents are ready to sign',
         says: 'Your documents have been ready to sign since',
-        push: 'Reminder: your documents are ready to sign.',
+        push: `Reminder: the documents of your application ${formatApplicationId(c.applicationId)} are ready to sign.`,
         detailUrl: `/api/applications/${c.applicationId}`,
         async act() {
           const signed = await signAsClient(server, c);
@@ -140,7 +142,7 @@ const waits: WaitCase[] = [
         userId: side.client.userId,
         subject: 'Reminder: a drawdown waits for your approval',
         says: 'The provider approved a drawdown of £1,000.00 from your loan on',
-        push: 'Reminder: a drawdown awaits your approval.',
+        push: `Reminder: the provider approved drawdown ${id} on loan ${loanReference(side.loanId)}: it awaits your approval.`,
         detailUrl: `/api/drawdowns/${id}`,
         act: () =>
           changeDrawdown(id, { state: 'customerApproved', clientDeclarations: clientDeclarations() }, side.tokens.customer),
@@ -157,9 +159,9 @@ const waits: WaitCase[] = [
         link: `/applications/${application.id}/details`,
         to: server.config.brand.email,
         userId: staff.userId,
-        subject: `Reminder: application A-${String(application.id).padStart(6, '0')} waits for your review`,
+        subject: `Reminder: application ${formatApplicationId(application.id)} waits for your review`,
         says: 'was submitted on',
-        push: 'Reminder: an application awaits your review.',
+        push: `Reminder: the application ${formatApplicationId(application.id)} was submitted and waits for your review.`,
         detailUrl: `/api/applications/${application.id}`,
         async act() {
           const res = await server.call({
@@ -185,7 +187,7 @@ const waits: WaitCase[] = [
         userId: staff.userId,
         subject: 'Reminder: a drawdown request waits for your review',
         says: 'requested a drawdown of £1,000.00 on',
-        push: 'Reminder: a drawdown request awaits your review.',
+        push: `Reminder: a lawyer requested drawdown ${id} on loan ${loanReference(side.loanId)}: it waits for your review.`,
         detailUrl: `/api/drawdowns/${id}`,
         act: () => changeDrawdown(id, { state: 'providerApproved' }, staff.token),
       };

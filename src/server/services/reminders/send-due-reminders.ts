@@ -1,31 +1,65 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { remindersOn, type Config } from '../../config';
 import { queryRows, type Database } from '../../db/connection';
+import { pushMessage, type PushSubject } from '../../push/messages';
+import { pushRecipients } from '../../push/notify';
 import { enqueuePush } from '../../push/outbox';
 import { notificationAudience } from '../../../shared/rules/notification-kinds';
 import type { ApplicationStatus, DrawdownStatus } from '../../../shared/rules/statuses';
 import { recordAudit } from '../audit';
 import { tellParties } from '../loans/loan-parties';
-import { reminderWords, type ReminderKind, type WaitingRecord } from './reminder-words';
+import { reminderPush, reminderWords, type ReminderKind, type WaitingRecord } from './reminder-words';
 
 /** One thing that can wait on a person: a record in a status, and who it waits on. */
 interface Wait {
   kind: ReminderKind;
   record: 'application' | 'drawdown';
   status: ApplicationStatus | DrawdownStatus;
+  /** What the push names and links to: the notice it follows (docs/decisions.md 682). */
+  subject(row: Claimed): PushSubject;
 }
 
 /**
  * The four waits that are reminded of (docs/decisions.md 693): the client's signature (staff
  * notified them the documents are ready), the client's approval of a drawdown the provider
  * approved, and staff's review of a submitted application and of a requested drawdown. Each
- * reminder has the kind of the notice it follows.
+ * reminder has the kind of the notice it follows, and goes to that kind's audience.
  */
 export const reminderWaits: readonly Wait[] = [
-  { kind: 'documents-ready', record: 'application', status: 'customerNotified' },
-  { kind: 'drawdown-awaits-client', record: 'drawdown', status: 'providerApproved' },
-  { kind: 'application-submitted', record: 'application', status: 'submitted' },
-  { kind: 'drawdown-requested', record: 'drawdown', status: 'requested' },
+  {
+    kind: 'documents-ready',
+    record: 'application',
+    status: 'customerNotified',
+    subject: (row) => ({ kind: 'documents-ready', applicationId: row.application_id }),
+  },
+  {
+    kind: 'drawdown-awaits-client',
+    record: 'drawdown',
+    status: 'providerApproved',
+    subject: (row) => ({
+      kind: 'drawdown-awaits-client',
+      applicationId: row.application_id,
+      loanId: row.loan_id!,
+      drawdownId: row.id,
+    }),
+  },
+  {
+    kind: 'application-submitted',
+    record: 'application',
+    status: 'submitted',
+    subject: (row) => ({ kind: 'application-submitted', applicationId: row.application_id }),
+  },
+  {
+    kind: 'drawdown-requested',
+    record: 'drawdown',
+    status: 'requested',
+    subject: (row) => ({
+      kind: 'drawdown-requested',
+      applicationId: row.application_id,
+      loanId: row.loan_id!,
+      drawdownId: row.id,
+    }),
+  },
 ];
 
 /**
@@ -41,6 +75,8 @@ const BATCH = 25;
 interface Claimed {
   id: number;
   application_id: number;
+  /** Drawdowns only. */
+  loan_id: number | null;
   first_name: string;
   last_name: string;
   client_user_id: number;
@@ -90,7 +126,7 @@ function claimDue(tx: Database, config: Config, wait: Wait, now: SQL): Promise<C
     ? queryRows<Claimed>(
         tx,
         sql`with claimed as (${claim})
-          select c.id, c.id as application_id, cl.first_name, cl.last_name, cl.user_id as client_user_id,
+          select c.id, c.id as application_id, null::integer as loan_id, cl.first_name, cl.last_name, cl.user_id as client_user_id,
             null::integer as amount_pence, c.status_changed_at, c.reminders_sent
           from claimed c join applications a on a.id = c.id join clients cl on cl.id = a.client_id
           order by c.id`,
@@ -98,7 +134,7 @@ function claimDue(tx: Database, config: Config, wait: Wait, now: SQL): Promise<C
     : queryRows<Claimed>(
         tx,
         sql`with claimed as (${claim})
-          select c.id, a.id as application_id, cl.first_name, cl.last_name, cl.user_id as client_user_id,
+          select c.id, a.id as application_id, d.loan_id, cl.first_name, cl.last_name, cl.user_id as client_user_id,
             d.amount_pence, c.status_changed_at, c.reminders_sent
           from claimed c join drawdowns d on d.id = c.id join loans l on l.id = d.loan_id
             join applications a on a.id = l.application_id join clients cl on cl.id = a.client_id
@@ -108,17 +144,9 @@ function claimDue(tx: Database, config: Config, wait: Wait, now: SQL): Promise<C
 
 /** The claimed records' emails, pushes and audit entries, in the claim's transaction. */
 async function remind(tx: Database, config: Config, wait: Wait, rows: readonly Claimed[]): Promise<void> {
-  // The client of the case, or the provider's staff: whom the kind's notice is for.
-  const reader = notificationAudience[wait.kind] === 'client' ? 'customer' : 'admin';
-  const staff =
-    reader === 'admin'
-      ? (
-          await queryRows<{ id: number }>(
-            tx,
-            sql`select id from users where role in ('admin', 'root') and status = 'active' and deleted_at is null order by id`,
-          )
-        ).map((user) => user.id)
-      : [];
+  const audience = notificationAudience[wait.kind];
+  // The email goes to the client of the case, or to the provider's address as staff notices do.
+  const reader = audience === 'client' ? 'customer' : 'admin';
   for (const row of rows) {
     const record: WaitingRecord = {
       id: row.id,
@@ -128,10 +156,10 @@ async function remind(tx: Database, config: Config, wait: Wait, rows: readonly C
       amountPence: row.amount_pence,
       waitingSince: new Date(row.status_changed_at),
     };
-    const words = reminderWords[wait.kind](record);
-    await tellParties(tx, config, record.applicationId, [reader], () => words.email);
-    for (const userId of reader === 'customer' ? [row.client_user_id] : staff)
-      await enqueuePush(tx, { userId, kind: wait.kind, text: words.push, link: words.email.path });
+    await tellParties(tx, config, record.applicationId, [reader], () => reminderWords[wait.kind](record));
+    const message = pushMessage(wait.subject(row));
+    for (const userId of await pushRecipients(tx, audience, row.application_id))
+      await enqueuePush(tx, { userId, kind: message.kind, text: reminderPush(message.text), link: message.link });
     await recordAudit(tx, {
       actorUserId: null,
       entityType: wait.record,
