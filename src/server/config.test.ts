@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, remindersOn } from './config';
 import { smtpTransportOptions } from './mail/smtp-options';
 
 const esign = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).esign;
@@ -278,6 +278,26 @@ describe('the operations settings (METRICS_TOKEN, SHUTDOWN_*)', () => {
     expect(() => config({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 32 to 256 characters/);
     expect(() => config({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN/);
     expect(() => config({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/shutdownTimeoutMs must be more than 0/);
+  });
+});
+
+describe('the reminder settings (REMINDER_*)', () => {
+  it('remind after three days, every two days, three times by default', () => {
+    const { reminders } = loadConfig({});
+    expect(reminders).toEqual({ afterHours: 72, everyHours: 48, limit: 3 });
+    expect(remindersOn(reminders)).toBe(true);
+  });
+
+  it('take hours and a count, and any of them 0 turns reminders off', () => {
+    const reminders = loadConfig({ REMINDER_AFTER_HOURS: '24', REMINDER_EVERY_HOURS: '12', REMINDER_LIMIT: '5' }).reminders;
+    expect(reminders).toEqual({ afterHours: 24, everyHours: 12, limit: 5 });
+    for (const name of ['REMINDER_AFTER_HOURS', 'REMINDER_EVERY_HOURS', 'REMINDER_LIMIT'])
+      expect(remindersOn(loadConfig({ [name]: '0' }).reminders)).toBe(false);
+  });
+
+  it('refuse what is not a whole number, naming the setting', () => {
+    expect(() => loadConfig({ REMINDER_AFTER_HOURS: '3 days' })).toThrow(/REMINDER_AFTER_HOURS must be a whole number/);
+    expect(() => loadConfig({ REMINDER_LIMIT: '-1' })).toThrow(/REMINDER_LIMIT must be a whole number/);
   });
 });
 

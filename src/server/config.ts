@@ -67,8 +67,21 @@ export interface Config {
   provider: ProviderDetails;
   /** Electronic signature of the contract documents (docs/decisions.md: 283-285). */
   esign: EsignConfig;
+  /** Reminders of what keeps waiting on a person (README: Reminders; docs/decisions.md 693-700). */
+  reminders: ReminderConfig;
   /** Web push: the VAPID keys and subject, and how long one send may take (docs/decisions.md 673-684). */
   push: PushConfig;
+}
+
+/**
+ * REMINDER_AFTER_HOURS, REMINDER_EVERY_HOURS, REMINDER_LIMIT: a person is reminded once a thing has
+ * waited on them `afterHours`, again every `everyHours`, at most `limit` times. Any of them 0: no
+ * reminders at all.
+ */
+export interface ReminderConfig {
+  afterHours: number;
+  everyHours: number;
+  limit: number;
 }
 
 export interface PushConfig {
@@ -270,6 +283,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeouts: timeouts(env),
     provider,
     esign: esignConfig(env),
+    reminders: reminderConfig(env),
     push: pushConfig(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
@@ -540,6 +554,19 @@ export function timeouts(env: Env): Timeouts {
     if (value === 0 && name !== 'shutdownDrainMs') throw new Error(`${name} must be more than 0`);
   if (t.headersTimeoutMs > t.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   return t;
+}
+
+function reminderConfig(env: Env): ReminderConfig {
+  return {
+    afterHours: integer(env.REMINDER_AFTER_HOURS, 72, 'REMINDER_AFTER_HOURS'),
+    everyHours: integer(env.REMINDER_EVERY_HOURS, 48, 'REMINDER_EVERY_HOURS'),
+    limit: integer(env.REMINDER_LIMIT, 3, 'REMINDER_LIMIT'),
+  };
+}
+
+/** Whether reminders are sent at all: any setting 0 turns them off. */
+export function remindersOn(reminders: ReminderConfig): boolean {
+  return reminders.afterHours > 0 && reminders.everyHours > 0 && reminders.limit > 0;
 }
 
 /** A token a scraper sends: long enough not to be guessed (docs/decisions.md 562). */

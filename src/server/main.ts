@@ -10,6 +10,7 @@ import { startPushSender } from './push/sender';
 import { vapidKeys } from './push/vapid';
 import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
+import { startReminders } from './services/reminders/send-due-reminders';
 import { startFileHousekeeping } from './files/housekeeping';
 import { DiskFileStorage, fileStorage } from './files/storage';
 import { createLifecycle } from './ops/lifecycle';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const stopPush = startPushSender(database.db, config, { log: (msg, err) => app.log.error({ err }, msg) });
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
+  // What keeps waiting on a person is reminded of, from the database's clock (docs/decisions.md 694).
+  const stopReminders = startReminders(database.db, config, (msg, err) => app.log.error({ err }, msg));
   const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
   );
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
           stopMail?.();
           stopPush();
           stopHousekeeping();
+          stopReminders();
           stopFileHousekeeping();
           stopTimestamping?.();
           // A backup under way is finished before the database is closed.

@@ -214,6 +214,13 @@ export const applications = pgTable(
     envelopeId: text('envelope_id'),
     envelopeUrl: text('envelope_url'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row entered its status, and the reminders of that wait (docs/decisions.md 693-694):
+     * a trigger sets the time and clears the count in the statement that changes the status.
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -439,6 +446,13 @@ export const drawdowns = pgTable(
     lawyerId: integer('lawyer_id')
       .notNull()
       .$defaultFn(() => sql`default`),
+    /**
+     * When the row entered its status, and the reminders of that wait (docs/decisions.md 693-694):
+     * a trigger sets the time and clears the count in the statement that changes the status.
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1640,6 +1640,15 @@ export interface components {
             independentAdvice: boolean;
             lawyer: components["schemas"]["LawyerInfo"];
             abilities?: components["schemas"]["ApplicationAbilities"];
+            /** @description Sent to staff only: the last reminder of what the application waits for in its status (the client's signature, staff's review), or null when none went out since it entered that status. */
+            lastReminder?: null | components["schemas"]["LastReminder"];
+        };
+        /** @description When the last reminder of a record's current wait went out (by email, and by push to the devices that receive its kind), the how-manyth it was, and how many are sent at most (REMINDER_LIMIT). A new status starts a new wait. */
+        LastReminder: {
+            /** Format: date-time */
+            sentAt: string;
+            count: number;
+            limit: number;
         };
         /** @description What the caller may do with this application now, worked out by the server from the shared rules (src/shared/rules/transitions.ts, the policies). Always sent by the server; optional so that a record made on the device before the server has it still types. */
         ApplicationAbilities: {
@@ -2332,6 +2341,8 @@ export interface components {
         };
         Drawdown: {
             abilities: components["schemas"]["DrawdownAbilities"];
+            /** @description Sent to staff only: the last reminder of what the drawdown waits for in its status (staff's review, the client's approval), or null when none went out since it entered that status. */
+            lastReminder?: null | components["schemas"]["LastReminder"];
             /**
              * Format: date-time
              * @description When the client approved it with the five declarations (their signature); null until then.

@@ -19,6 +19,7 @@ import { paths } from '../../routing/paths';
 import { sessionUserAtom } from '../../session/session';
 import { Page } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
+import { LastReminder } from '../../ui/last-reminder';
 import { StatusBadge } from '../../ui/status-badge';
 import { DrawdownActions } from './drawdown-actions';
 import { poundsLess } from '../../../shared/rules/money';
@@ -133,6 +134,7 @@ export default function DrawdownPage() {
           Open loan
         </Link>
       </p>
+      <LastReminder reminder={drawdown.lastReminder} />
       {(drawdown as Partial<Drawdown>).abilities?.edit ? (
         <p className="drawdown-edit">
           <Link className="button button--secondary" to={paths.drawdownEdit.url({ id: drawdown.id })}>

@@ -235,6 +235,20 @@ describe('drawdown page', () => {
     expect(screen.queryByText(REQUESTED_TEXT)).toBeNull();
   });
 
+  it('tells staff when the last reminder of the wait went out, and how many of how many', async () => {
+    renderApp('/drawdowns/45', {
+      role: 'admin',
+      handlers: detail(drawdown(45, { lastReminder: { sentAt: '2026-11-26T09:00:00.000Z', count: 2, limit: 3 } })),
+    });
+    expect(await screen.findByText('Last reminder sent 26/11/2026 09:00 (2 of 3)')).toBeTruthy();
+  });
+
+  it('says nothing of reminders when none went out', async () => {
+    renderApp('/drawdowns/46', { role: 'admin', handlers: detail(drawdown(46, { lastReminder: null })) });
+    expect(await screen.findByText('INV-1, INV-2')).toBeTruthy();
+    expect(screen.queryByText(/Last reminder sent/)).toBeNull();
+  });
+
   it('staff approve a requested drawdown after the confirmation', async () => {
     let current = drawdown(44, { abilities: { transitions: ['providerApproved', 'providerRejected'] } });
     const { user, calls } = renderApp('/drawdowns/44', {

@@ -112,7 +112,7 @@ export async function changeApplicationStatus(
     }
   });
   if (to === 'providerAccepted') await makeContractDocuments(ctx, input.applicationId);
-  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId), config.reminders);
 }
 
 /**

@@ -155,7 +155,7 @@ export async function createApplication(
       });
       return applicationId;
     });
-    return presentApplication(db, user, await findApplication(db, user, id));
+    return presentApplication(db, user, await findApplication(db, user, id), config.reminders);
   } catch (error) {
     // Another request took the email between our check and the insert (the live-email index).
     if (isUniqueViolation(error)) throw loginTaken();

@@ -26,6 +26,8 @@ function selectApplication(db: Database) {
       independentAdvice: applications.independentAdvice,
       startedAt: applications.startedAt,
       updatedAt: applications.updatedAt,
+      remindersSent: applications.remindersSent,
+      lastReminderAt: applications.lastReminderAt,
       name: clients.firstName,
       surname: clients.lastName,
       clientUserId: clients.userId,

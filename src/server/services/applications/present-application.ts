@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../auth/sessions';
+import type { ReminderConfig } from '../../config';
 import type { Database } from '../../db/connection';
 import * as applicationPolicy from '../../policies/applications';
 import { changeableDocumentTypes } from '../../policies/files';
@@ -10,6 +11,7 @@ import { allowedApplicationTransitions, isEditableStatus } from '../../../shared
 import { isStaffWorkStatus, mayPrepareEnvelope, openChecks, reviewChecksComplete } from '../../../shared/rules/review';
 import type { ApplicationRow } from './find-application';
 import { loadJourney } from './load-journey';
+import { lastReminderOf } from '../reminders/last-reminder';
 
 export type ApplicationRecord = components['schemas']['Application'];
 type ApplicationAbilities = components['schemas']['ApplicationAbilities'];
@@ -60,8 +62,16 @@ export function applicationAbilities(
   };
 }
 
-/** The Application of the contract, as the caller may see it. */
-export async function presentApplication(db: Database, actor: SessionUser, row: ApplicationRow): Promise<ApplicationRecord> {
+/**
+ * The Application of the contract, as the caller may see it; staff also read when the last
+ * reminder of its wait went out (docs/decisions.md 698).
+ */
+export async function presentApplication(
+  db: Database,
+  actor: SessionUser,
+  row: ApplicationRow,
+  reminders: ReminderConfig,
+): Promise<ApplicationRecord> {
   const [{ journey, versions }, fileRecords] = await Promise.all([
     loadJourney(db, row.id),
     listApplicationFiles(db, actor, row.id),
@@ -105,5 +115,6 @@ export async function presentApplication(db: Database, actor: SessionUser, row: 
       firm: { id: row.firmId, firmName: row.firmName },
     },
     abilities: applicationAbilities(actor, row),
+    ...(applicationPolicy.can(actor, 'review', row) ? { lastReminder: lastReminderOf(row, reminders) } : {}),
   };
 }

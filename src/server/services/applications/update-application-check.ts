@@ -31,7 +31,7 @@ async function assertCertificate(db: Database, applicationId: number, check: App
  * changes nothing and records nothing.
  */
 export async function updateApplicationCheck(
-  { db, actor }: ServiceContext,
+  { db, actor, config }: ServiceContext,
   input: { applicationId: number; check: ApplicationCheck; status: boolean },
 ): Promise<ApplicationRecord> {
   const { applicationId, check, status } = input;
@@ -57,5 +57,5 @@ export async function updateApplicationCheck(
       to: { [check]: status },
     });
   });
-  return presentApplication(db, actor, await findApplication(db, actor, applicationId));
+  return presentApplication(db, actor, await findApplication(db, actor, applicationId), config.reminders);
 }

@@ -96,5 +96,5 @@ export async function changeDrawdownState(
     });
     await tellDrawdownStatus(tx, config, drawdown, to);
   });
-  return presentDrawdown(actor, await findDrawdown(db, actor, input.id));
+  return presentDrawdown(actor, await findDrawdown(db, actor, input.id), config.reminders);
 }

@@ -42,6 +42,8 @@ const detailColumns = {
   clientDeclarations: drawdowns.clientDeclarations,
   clientApprovedAt: drawdowns.clientApprovedAt,
   requestedBy: drawdowns.requestedBy,
+  remindersSent: drawdowns.remindersSent,
+  lastReminderAt: drawdowns.lastReminderAt,
 };
 
 /** Drawdowns with their loan and case: one query for one drawdown or a page. */

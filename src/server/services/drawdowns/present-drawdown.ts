@@ -1,4 +1,7 @@
 import type { SessionUser } from '../../auth/sessions';
+import type { ReminderConfig } from '../../config';
+import { isStaff } from '../../../shared/rules/permissions';
+import { lastReminderOf } from '../reminders/last-reminder';
 import { drawdownAbilities } from '../../policies/drawdowns';
 import { toPounds } from '../../../shared/rules/money';
 import type { components } from '../../../shared/api/schema';
@@ -35,8 +38,11 @@ export function presentDrawdownItem(row: DrawdownListRow): DrawdownListItem {
   };
 }
 
-/** One drawdown, everything its page shows, with what the caller may do with it now. */
-export function presentDrawdown(actor: SessionUser, row: DrawdownRow): Drawdown {
+/**
+ * One drawdown, everything its page shows, with what the caller may do with it now; staff also
+ * read when the last reminder of its wait went out (docs/decisions.md 698).
+ */
+export function presentDrawdown(actor: SessionUser, row: DrawdownRow, reminders: ReminderConfig): Drawdown {
   return {
     ...presentDrawdownItem(row),
     invoiceNumber: row.invoiceNumber,
@@ -52,5 +58,6 @@ export function presentDrawdown(actor: SessionUser, row: DrawdownRow): Drawdown 
     ...(row.clientDeclarations ? { clientDeclarations: row.clientDeclarations as Drawdown['clientDeclarations'] } : {}),
     clientApprovedAt: row.clientApprovedAt ? row.clientApprovedAt.toISOString() : null,
     abilities: drawdownAbilities(actor, drawdownFacts(row)),
+    ...(isStaff(actor.role) ? { lastReminder: lastReminderOf(row, reminders) } : {}),
   };
 }

@@ -70,5 +70,5 @@ export async function requestDrawdown({ db, actor, config }: ServiceContext, bod
     );
     return row!.id;
   });
-  return presentDrawdown(actor, await findDrawdown(db, actor, id));
+  return presentDrawdown(actor, await findDrawdown(db, actor, id), config.reminders);
 }

@@ -78,5 +78,5 @@ export async function updateDrawdown(
     await recordAudit(tx, { actorUserId: actor.id, entityType: 'drawdown', entityId: id, action: 'changed', from, to });
     await tellDrawdownChanged(tx, config, { ...drawdown, amountPence: values.amountPence });
   });
-  return presentDrawdown(actor, await findDrawdown(db, actor, id));
+  return presentDrawdown(actor, await findDrawdown(db, actor, id), config.reminders);
 }

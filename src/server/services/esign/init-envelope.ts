@@ -128,5 +128,5 @@ export async function initEnvelope(
   }
   const remote = voided.filter((envelope) => envelope.provider !== 'builtin').map((envelope) => envelope.id);
   if (remote.length > 0) await voidAtProvider(ctx, remote, 'The documents were prepared again.');
-  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId), config.reminders);
 }

@@ -57,5 +57,5 @@ export async function notifyClientToSign(ctx: ServiceContext, input: { applicati
     }));
     await notifyByPush(tx, { kind: 'documents-ready', applicationId: application.id });
   });
-  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
+  return presentApplication(db, actor, await findApplication(db, actor, input.applicationId), config.reminders);
 }

@@ -171,6 +171,25 @@ describe('staff review screen', () => {
     expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull();
   });
 
+  it('tells staff when the last reminder of the wait went out; nothing when none did', async () => {
+    const first = renderApp('/applications/1/details', {
+      role: 'admin',
+      handlers: handlers(
+        record({ abilities: reviewAbilities, lastReminder: { sentAt: '2026-11-26T09:00:00.000Z', count: 2, limit: 3 } }),
+      ),
+    });
+    const panel = await screen.findByRole('complementary', { name: 'Review' });
+    expect(within(panel).getByText('Last reminder sent 26/11/2026 09:00 (2 of 3)')).toBeTruthy();
+    first.unmount();
+    await clearAllTables();
+    renderApp('/applications/1/details', {
+      role: 'admin',
+      handlers: handlers(record({ abilities: reviewAbilities, lastReminder: null })),
+    });
+    expect(await screen.findByRole('complementary', { name: 'Review' })).toBeTruthy();
+    expect(screen.queryByText(/Last reminder sent/)).toBeNull();
+  });
+
   it("review state: each check saved on its own, 'accept' only once all three are ticked, both decisions confirmed", async () => {
     let current = record({ abilities: reviewAbilities });
     const keys: (string | null)[] = [];

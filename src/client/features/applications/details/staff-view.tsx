@@ -1,5 +1,6 @@
 import type { Application } from '../applications-api';
 import type { DocumentType } from '../../../../shared/rules/document-types';
+import { LastReminder } from '../../../ui/last-reminder';
 import { ClientInvitation } from '../new/client-invitation';
 import { JourneySections } from '../wizard/journey-sections';
 import { lookupsOf } from '../wizard/live-journey';
@@ -50,6 +51,7 @@ export function StaffView({
         <div className="details-actions">
           <PdfButton applicationId={application.id} />
         </div>
+        <LastReminder reminder={application.lastReminder} />
         <LoanAmount application={application} editable={abilities.updateLoanAmount} onChanged={onChanged} />
         <ReviewActions application={application} abilities={abilities} offlineCopy={offlineCopy} onChanged={onChanged} />
         {abilities.inviteClient && !offlineCopy ? (
