@@ -1,12 +1,4 @@
-import {
-  db,
-  draftRowId,
-  draftRowSchema,
-  newUuid,
-  readRow,
-  type DraftRow,
-  type OutboxRow,
-} from './db';
+import { db, draftRowId, draftRowSchema, newUuid, readRow, type DraftRow, type OutboxRow } from './db';
 import { currentDraftKey } from './drafts';
 import type { MutationHandler, SettledContext } from './mutation-registry';
 import type { SentVersion } from './sync-own-versions';
