@@ -7,11 +7,11 @@ import type { ReactNode } from 'react';
 import { startSession, type AppStore } from '../session/session';
 import { ApiResponseError, readFailure } from '../api/failure';
 import { reportAnswered, reportUnanswered } from '../api/connection';
-import { setReadTimeoutForTests, useCachedQuery } from './cache';
+import { REFRESH_DURING_SYNC_MS, setReadTimeoutForTests, shouldReadAgain, useCachedQuery } from './cache';
 import { FOLLOW_INTERVAL_MS } from './read-again';
 import { db } from './db';
 import { signOut } from '../session/session';
-import { startSync } from './sync-engine';
+import { startSync, syncNow } from './sync-engine';
 import { fakeServer, jsonResponse, resetOffline, signedInStore, testUser } from '../test/offline-test-support';
 import * as v from 'valibot';
 import { registerMutation } from './mutation-registry';
@@ -23,6 +23,7 @@ declare module './mutation-registry' {
   interface MutationKinds {
     cacheTestWrite: { name: string };
     cacheTestRefusedWrite: { name: string };
+    cacheTestSlowWrite: { name: string };
   }
 }
 registerMutation({
@@ -39,6 +40,14 @@ registerMutation({
     const answer = await fetch(`${location.origin}/api/records/spend`, { method: 'POST', body: '{}' });
     return classify(answer.status, (await answer.json()) as unknown);
   },
+});
+
+// One record's writes (one scope, so one after another), each answered after a while.
+registerMutation({
+  kind: 'cacheTestSlowWrite',
+  payload: v.object({ name: v.string() }),
+  scope: () => 'cache-test-record',
+  send: async () => classify((await fetch(`${location.origin}/api/records/slow`, { method: 'POST', body: '{}' })).status, {}),
 });
 
 let store: AppStore;
@@ -133,6 +142,49 @@ describe('after a sync that changed the server’s data (decision 340)', () => {
     await act(() => enqueue({ kind: 'cacheTestWrite', name: 'another' }));
     await waitFor(() => expect(view.result.current.data).toEqual({ items: [1, 9, 10] }));
     stop();
+  });
+});
+
+describe('during a sync, read again once at its end (docs/decisions.md (605))', () => {
+  it('a list reads again once after a sync of several answers, not at each pause between them', async () => {
+    // Each answer takes longer than the pause after which answers settling together read again.
+    const server = fakeServer({
+      'POST /records/slow': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        return jsonResponse(201, { id: 9 });
+      },
+      'GET /records-list': () => jsonResponse(200, {}),
+    });
+    let reads = 0;
+    const view = renderQuery(async () => {
+      reads += 1;
+      const answer = await fetch(`${location.origin}/api/records-list`);
+      if (!answer.ok) throw new ApiResponseError(answer.status, {});
+      return { items: [reads] };
+    });
+    await waitFor(() => expect(view.result.current.data).toEqual({ items: [1] }));
+    for (const name of ['a', 'b', 'c']) await enqueue({ kind: 'cacheTestSlowWrite', name });
+    const stop = startSync(store);
+    await act(() => syncNow());
+    expect(server.calls.filter((call) => call.path === '/records/slow')).toHaveLength(3);
+    // The sync is over: the list reads again, once.
+    await waitFor(() => expect(reads).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(reads).toBe(2);
+    expect(view.result.current.data).toEqual({ items: [2] });
+    stop();
+  });
+
+  it('reads again when the count grew and the sync is not under way, or an answer has waited REFRESH_DURING_SYNC_MS', () => {
+    const followed = (count: number | undefined, waitingSince: number | null = null) => ({ count, waitingSince });
+    // Nothing followed yet (the first reading), or no new answer: nothing to read.
+    expect(shouldReadAgain({ count: 3, syncing: false }, followed(undefined), 0)).toBe(false);
+    expect(shouldReadAgain({ count: 3, syncing: false }, followed(3), 0)).toBe(false);
+    // A new answer outside a sync (its end, or a lone answer).
+    expect(shouldReadAgain({ count: 4, syncing: false }, followed(3, 100), 100)).toBe(true);
+    // During a sync: only once an answer has waited long enough.
+    expect(shouldReadAgain({ count: 4, syncing: true }, followed(3, 100), 100 + REFRESH_DURING_SYNC_MS - 1)).toBe(false);
+    expect(shouldReadAgain({ count: 9, syncing: true }, followed(3, 100), 100 + REFRESH_DURING_SYNC_MS)).toBe(true);
   });
 });
 

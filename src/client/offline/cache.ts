@@ -23,27 +23,63 @@ const deviceStore = () =>
 
 /** Writes settling one after another refresh once. */
 const REFRESH_AFTER_SYNC_MS = 250;
+/**
+ * While the sync is under way, screens read again at most this long after an answer not yet
+ * followed: a long sync still shows its progress, a short one reads once, at its end.
+ */
+export const REFRESH_DURING_SYNC_MS = 5_000;
 
 /** One watch of the user's change count however many screens follow it (decision 385). */
 const changeWatches = new Map<number, { listeners: Set<() => void>; stop: () => void }>();
+
+/** What the watch reads: the user's change count, and whether their sync is under way (in any tab). */
+interface ChangeState {
+  count: number;
+  syncing: boolean;
+}
+
+/**
+ * Whether the screens read again for this state of the count (docs/decisions.md (605)): the count
+ * grew since they last did, and the sync is not under way (its end, or a lone answer outside one),
+ * or an answer has waited REFRESH_DURING_SYNC_MS for it. Reading again at every pause of a sync
+ * asked the server for the list between its saves and rendered it each time.
+ */
+export function shouldReadAgain(
+  state: ChangeState,
+  followed: { count: number | undefined; waitingSince: number | null },
+  now: number,
+): boolean {
+  if (followed.count === undefined || state.count === followed.count) return false;
+  if (!state.syncing) return true;
+  return followed.waitingSince !== null && now - followed.waitingSince >= REFRESH_DURING_SYNC_MS;
+}
 
 function watchServerChanges(userId: number, listener: () => void): () => void {
   let watch = changeWatches.get(userId);
   if (!watch) {
     const listeners = new Set<() => void>();
-    let seen: number | undefined;
+    /** The count the screens last followed, and since when an answer newer than it has waited. */
+    const followed: { count: number | undefined; waitingSince: number | null } = { count: undefined, waitingSince: null };
     let stopped = false;
     let unsubscribe = () => undefined as void;
     void deviceStore().then(
-      ({ liveQuery, db, readRow, changeRowSchema, changeRowId }) => {
+      ({ liveQuery, db, readRow, changeRowSchema, changeRowId, metaRowSchema, syncPhaseRowId }) => {
         if (stopped) return;
-        const subscription = liveQuery(
-          async () => readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)))?.count ?? 0,
-        ).subscribe({
-          next: (count) => {
-            const before = seen;
-            seen = count;
-            if (before !== undefined && before !== count) listeners.forEach((notify) => notify());
+        const subscription = liveQuery(async (): Promise<ChangeState> => {
+          const [changes, phase] = await db.meta.bulkGet([changeRowId(userId), syncPhaseRowId(userId)]);
+          return {
+            count: readRow('meta', changeRowSchema, changes)?.count ?? 0,
+            syncing: readRow('meta', metaRowSchema, phase)?.phase === 'syncing',
+          };
+        }).subscribe({
+          next: (state) => {
+            const now = Date.now();
+            if (followed.count === undefined) followed.count = state.count;
+            if (state.count !== followed.count) followed.waitingSince ??= now;
+            if (!shouldReadAgain(state, followed, now)) return;
+            followed.count = state.count;
+            followed.waitingSince = null;
+            listeners.forEach((notify) => notify());
           },
           error: () => undefined,
         });
@@ -72,7 +108,7 @@ function watchServerChanges(userId: number, listener: () => void): () => void {
 
 /**
  * Calls `onChange` when the count of the user's writes the server has answered grows, in any tab,
- * once they stop coming for REFRESH_AFTER_SYNC_MS. Followed outside React's state: the screen
+ * once the sync is no longer under way and answers stop coming for REFRESH_AFTER_SYNC_MS. Followed outside React's state: the screen
  * renders only when it fetches again, not at every answer of a sync (decision 385).
  */
 function useServerChanges(userId: number | null, onChange: () => void): void {

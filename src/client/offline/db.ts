@@ -156,6 +156,11 @@ export function changeRowId(userId: number): string {
   return `changed|${userId}`;
 }
 
+/** The meta row that tells every tab the leading tab's sync phase (a metaRowSchema row). */
+export function syncPhaseRowId(userId: number): string {
+  return `sync|${userId}`;
+}
+
 class PortalDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   outbox!: Table<OutboxRow, number, NewOutboxRow>;

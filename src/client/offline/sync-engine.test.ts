@@ -94,6 +94,40 @@ describe('answers written together (decision 382)', () => {
   });
 });
 
+describe('answers written together, each send’s slot free at its answer (docs/decisions.md (606))', () => {
+  it('another record’s write is sent while an answer waits to be written; the group’s answers make one change count write', async () => {
+    const ids = new Map<string, string>();
+    /** Whether 'a' was still in the outbox (its answer not written yet) when 'e' reached the server. */
+    let aWaitingWhenESent: boolean | undefined;
+    const server = fakeServer({
+      'POST /records': async (call: SentCall) => {
+        const name = [...ids].find(([, id]) => id === call.idempotencyKey)?.[0];
+        if (name === 'e') aWaitingWhenESent = (await db.outbox.toArray()).some((row) => row.id === ids.get('a'));
+        // 'a' is answered first, while the other three of the first sends are still under way.
+        if (name !== 'e') await new Promise((resolve) => setTimeout(resolve, name === 'a' ? 30 : 90));
+        return jsonResponse(200, { ok: true });
+      },
+    });
+    server.offline = true;
+    stop = startSync(store);
+    for (const name of ['a', 'b', 'c', 'd', 'e']) ids.set(name, await enqueue({ kind: 'settleTestWrite', name }));
+    server.offline = false;
+    const settling = vi.spyOn(db, 'transaction');
+    const changesBefore = (await db.meta.get(`changed|${testUser().id}`)) as { count: number } | undefined;
+    await syncNow();
+    // The fifth record did not wait for the first answer to be written: the slot was free at the answer.
+    expect(aWaitingWhenESent).toBe(true);
+    for (const [name, id] of ids) expect(await waitForResult(id, 100), name).toMatchObject({ status: 'done' });
+    expect(new Set(server.calls.map((call) => call.idempotencyKey)).size).toBe(5);
+    // Five answers, written in fewer transactions than answers (gathered), and the change count grew by five.
+    const written = settling.mock.calls.filter(([mode]) => mode === 'rw').length;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(5);
+    const changesAfter = (await db.meta.get(`changed|${testUser().id}`)) as { count: number };
+    expect(changesAfter.count - (changesBefore?.count ?? 0)).toBe(5);
+  });
+});
+
 describe('the sync engine', () => {
   it('sends queued writes in order, each with its id as Idempotency-Key', async () => {
     const server = fakeServer(saveRoutes());

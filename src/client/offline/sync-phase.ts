@@ -1,13 +1,14 @@
-import { db, metaRowSchema, readRow } from './db';
+import { db, metaRowSchema, readRow, syncPhaseRowId } from './db';
 import { engineState, updateEngineState, type SyncPhase } from './engine-state';
 import { currentUserId } from '../session/current-session';
 
-/** The sync engine's phase (syncing, offline, paused, idle), in this tab and for the tabs that follow. */
+/**
+ * The sync engine's phase (syncing, offline, paused, idle), in this tab and for the tabs that follow
+ * (the user's phase row: the sync status of a tab that follows reads it, and the read layer waits for
+ * the end of a sync before screens read again, cache.ts).
+ */
 
-/** The meta row that tells every tab the leading tab's phase (the sync status of a tab that follows reads it). */
-export function syncPhaseRowId(userId: number): string {
-  return `sync|${userId}`;
-}
+export { syncPhaseRowId } from './db';
 
 /** This tab's phase, and the user's phase row when it changes. */
 export async function setPhase(phase: SyncPhase): Promise<void> {

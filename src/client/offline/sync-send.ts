@@ -70,6 +70,7 @@ async function sendOne(
   row: OutboxRow,
   handler: MutationHandler<unknown>,
   known: KnownVersions,
+  answered: () => void,
 ): Promise<WriteEnd> {
   const parsed = v.safeParse(handler.payload, row.payload);
   if (!parsed.success) {
@@ -103,6 +104,7 @@ async function sendOne(
           : { type: 'retry' };
   }
   sendEnded(outcome.type === 'done' || outcome.type === 'rejected' || outcome.type === 'conflict');
+  answered();
   switch (outcome.type) {
     case 'blocked':
       return 'blocked';
@@ -164,12 +166,20 @@ export async function runPass(current: PassRunner): Promise<PassEnd> {
     while (sending >= PARALLEL_SCOPES) await new Promise<void>((resolve) => slotFreed.push(resolve));
     if (stopped()) return;
     sending += 1;
-    let end: WriteEnd;
-    try {
-      end = await sendOne(current, row, handler, known);
-    } finally {
+    // The slot is another scope's as soon as the answer is here: writing the answer on the device
+    // keeps this scope's lane (its next write waits for it), not the network (docs/decisions.md (606)).
+    let holding = true;
+    const freeSlot = () => {
+      if (!holding) return;
+      holding = false;
       sending -= 1;
       slotFreed.shift()?.();
+    };
+    let end: WriteEnd;
+    try {
+      end = await sendOne(current, row, handler, known, freeSlot);
+    } finally {
+      freeSlot();
     }
     if (typeof end === 'object') stop ??= end.stop;
     else if (end === 'blocked') {

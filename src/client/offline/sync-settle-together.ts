@@ -1,4 +1,4 @@
-import { db } from './db';
+import { changeRowId, changeRowSchema, db, readRow } from './db';
 
 /**
  * The sync engine's answers written together: several answers in one IndexedDB transaction, so the
@@ -6,6 +6,8 @@ import { db } from './db';
  */
 
 interface Settling {
+  /** Whose answer: their change count grows by one for it (decisions 340, 403). */
+  userId: number;
   work: () => Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -17,12 +19,30 @@ let committing: Promise<void> | null = null;
 /** Sends whose answer has not come yet: an answer waits a little for theirs (decision 385). */
 let sendsUnderWay = 0;
 let gathering: ReturnType<typeof setTimeout> | null = null;
-/** The longest an answer waits for the answers of the other sends under way before it is written. */
-export const SETTLE_GATHER_MS = 25;
+/**
+ * The longest an answer waits for the answers of the other sends under way before it is written.
+ * Its send's slot is free meanwhile (sync-send.ts): only its own scope's next write waits for it,
+ * and only while another send is under way (docs/decisions.md (606)).
+ */
+export const SETTLE_GATHER_MS = 100;
 
-function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
+/**
+ * Every answer of the group, then each user's change count once for all of theirs: every answer
+ * says the server's data moved on (decisions 340, 403), and the screens that follow the count read
+ * it once per group, not once per answer (docs/decisions.md (606)).
+ */
+function settleTransaction(items: Settling[]): Promise<void> {
   return db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
-    for (const work of works) await work();
+    const answered = new Map<number, number>();
+    for (const { userId, work } of items) {
+      await work();
+      answered.set(userId, (answered.get(userId) ?? 0) + 1);
+    }
+    const at = Date.now();
+    for (const [userId, count] of answered) {
+      const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
+      await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + count, at });
+    }
   });
 }
 
@@ -35,9 +55,9 @@ function settleTransaction(works: (() => Promise<void>)[]): Promise<void> {
  * one save) is written at once. If a transaction of several fails, each is written alone, so only
  * the one that cannot be written fails.
  */
-export function settleTogether(work: () => Promise<void>): Promise<void> {
+export function settleTogether(userId: number, work: () => Promise<void>): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    settling.push({ work, resolve, reject });
+    settling.push({ userId, work, resolve, reject });
     settleWhenGathered();
   });
 }
@@ -60,11 +80,11 @@ function commitSettling(): void {
       const batch = settling;
       settling = [];
       try {
-        await settleTransaction(batch.map((item) => item.work));
+        await settleTransaction(batch);
         batch.forEach((item) => item.resolve());
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
-        else for (const item of batch) await settleTransaction([item.work]).then(item.resolve, item.reject);
+        else for (const item of batch) await settleTransaction([item]).then(item.resolve, item.reject);
       }
     }
     committing = null;

@@ -1,14 +1,4 @@
-import {
-  changeRowId,
-  changeRowSchema,
-  db,
-  draftRowId,
-  draftRowSchema,
-  newUuid,
-  readRow,
-  type DraftRow,
-  type OutboxRow,
-} from './db';
+import { db, draftRowId, draftRowSchema, newUuid, readRow, type DraftRow, type OutboxRow } from './db';
 import { currentDraftKey } from './drafts';
 import type { MutationHandler, SettledContext } from './mutation-registry';
 import type { SentVersion } from './sync-own-versions';
@@ -64,15 +54,14 @@ export async function applyOutcome(
   sent: SentVersion | null,
 ): Promise<void> {
   const { userId } = row;
-  await settleTogether(async () => {
+  // Every answer says something about the server's data: taken, the data changed; refused or in
+  // conflict, it had moved on without this device (the credit used, the status changed). Every
+  // tab's lists and records read it again (decisions 340 and 403): settleTogether adds the answer
+  // to the user's change count, once for the group it is written with.
+  await settleTogether(userId, async () => {
     await db.outbox.delete(row.seq);
     const at = Date.now();
     const context = settledContext(userId, at);
-    // Every answer says something about the server's data: taken, the data changed; refused or in
-    // conflict, it had moved on without this device (the credit used, the status changed). Every
-    // tab's lists and records read it again (decisions 340 and 403).
-    const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
-    await db.meta.put({ id: changeRowId(userId), count: (changes?.count ?? 0) + 1, at });
 
     if (outcome.type === 'done') {
       const made = handler?.versionMade?.(outcome.body);
