@@ -480,6 +480,20 @@ describe('delivery', () => {
     expect((await call('DELETE', `/api/push/subscriptions/${id}`, ours.tokens.customer)).statusCode).toBe(204);
   });
 
+  it('queues nothing for a disabled account or a revoked session, whose device could not open it', async () => {
+    const phone = await deviceOf('disabled later');
+    await server.db.execute(sql`update users set status = 'disabled' where id = ${ours.client.userId}`);
+    await queue('While disabled.');
+    expect((await delivered()).map((d) => d.to)).toEqual([]);
+    await server.db.execute(sql`update users set status = 'active' where id = ${ours.client.userId}`);
+    await server.db.execute(sql`update sessions set revoked_at = now() where id = (
+      select session_id from push_subscriptions where id = ${phone.id})`);
+    await queue('After the session was revoked.');
+    const to = (await delivered()).map((d) => d.to);
+    expect(to).toContain('our client');
+    expect(to).not.toContain('disabled later');
+  });
+
   it('removes the subscriptions of a device that signs out, and only that device’s', async () => {
     const phone = await deviceOf('signing out');
     const res = await server.call({ method: 'DELETE', url: '/api/auth', token: phone.token });

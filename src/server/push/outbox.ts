@@ -29,8 +29,12 @@ export async function enqueuePush(
   await db.execute(sql`
     insert into push_outbox (subscription_id, user_id, kind, payload)
     select s.id, s.user_id, ${push.kind}, ${JSON.stringify(payload)}
-    from push_subscriptions s
+    from push_subscriptions s join users u on u.id = s.user_id
     where s.user_id = ${push.userId}
+      -- Only an account that may sign in, on a device whose session was not revoked (a signed-out
+      -- device, a disabled account): what it would be told, it could not open.
+      and u.deleted_at is null and u.status = 'active'
+      and not exists (select 1 from sessions x where x.id = s.session_id and x.revoked_at is not null)
       and not exists (select 1 from push_preferences p where p.user_id = s.user_id and ${push.kind} = any(p.kinds_off))
     order by s.id`);
 }
