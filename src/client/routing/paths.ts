@@ -1,4 +1,5 @@
 import type { Permission, Role } from '../../shared/rules/permissions';
+import { isSitePath } from './site-path';
 
 /**
  * The typed route table: every link and redirect is built from it, never by hand.
@@ -143,7 +144,7 @@ export function navLabel(entry: NavEntry, role: Role): string {
 
 /** Where to go back to after signing in: only a path of this site, never the sign-in page. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home.url();
+  if (!next || !isSitePath(next)) return paths.home.url();
   const pathname = next.split(/[?#]/)[0];
   if (pathname === paths.signIn.pattern) return paths.home.url();
   return next;
