@@ -1280,6 +1280,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key, for a browser's push subscription
+         * @description From VAPID_PUBLIC_KEY, or made at the first start and kept in the database. The private key is
+         *     never served.
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own devices that receive notifications */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        /**
+         * Turn notifications on for this device
+         * @description Ties the browser's push subscription to the caller and to this session (signing out removes
+         *     it). The same endpoint again replaces its row. 400 fields.endpoint 'httpsRequired' when the
+         *     endpoint is not an https URL; fields.keys.p256dh or fields.keys.auth 'invalid' when a key is
+         *     not a P-256 public key (65 bytes) or a 16-byte secret, base64url.
+         */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn notifications off for one of the caller's devices
+         * @description 404 for a subscription that is not the caller's.
+         */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The kinds of notification the caller receives
+         * @description Until the caller chooses, every kind of their role is on.
+         */
+        get: operations["getPushPreferences"];
+        /**
+         * Choose the kinds of notification the caller receives
+         * @description The kinds turned on; the others are off. 400 fields.kinds.N 'invalid' for a kind not of the
+         *     caller's role.
+         */
+        put: operations["updatePushPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1880,6 +1970,55 @@ export interface components {
             userType: components["schemas"]["RecipientType"];
             /** @description The links found in the email (invitations, resets), for tests and demos. */
             links: string[];
+        };
+        /**
+         * @description A kind of push notification (src/shared/rules/notification-kinds.ts), received by one role.
+         * @enum {string}
+         */
+        NotificationKind: "documents-ready" | "drawdown-awaits-client" | "application-submitted" | "drawdown-requested" | "drawdown-client-approved" | "application-accepted" | "application-rejected" | "loan-created" | "drawdown-approved" | "drawdown-rejected" | "drawdown-paid";
+        /** @description The browser's push subscription (PushSubscription.toJSON()) and a name for the device. */
+        PushSubscriptionRequest: {
+            /**
+             * @description The push service's URL for this browser; https only.
+             * @example https://fcm.googleapis.com/fcm/send/dXNlcjE6YXBwMQ
+             */
+            endpoint: string;
+            keys: {
+                /**
+                 * @description The browser's P-256 public key, base64url.
+                 * @example BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM
+                 */
+                p256dh: string;
+                /**
+                 * @description The browser's 16-byte authentication secret, base64url.
+                 * @example tBHItJI5svbpez7KI4CCXg
+                 */
+                auth: string;
+            };
+            /**
+             * @description A name the person recognises the device by in their list.
+             * @example Chrome on Android
+             */
+            deviceLabel: string;
+        };
+        PushSubscription: {
+            id: components["schemas"]["RecordId"];
+            /** @example Chrome on Android */
+            deviceLabel: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Made in the caller's current session (this browser). */
+            thisDevice: boolean;
+        };
+        PushPreferences: {
+            /**
+             * @description The kinds turned on.
+             * @example [
+             *       "drawdown-requested",
+             *       "drawdown-client-approved"
+             *     ]
+             */
+            kinds: components["schemas"]["NotificationKind"][];
         };
         FirmRef: {
             id: components["schemas"]["RecordId"];
@@ -4592,6 +4731,154 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public key, base64url (an uncompressed P-256 point, 65 bytes). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example BGojLMHr0PCIWZQg19OzFWexps8JT-xheM7WnCZKy0xZR8E52Tja_jyNL5kTnKYLY_gCCHANbqz5mrzsfXdeFrk */
+                        publicKey: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's subscriptions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PushSubscription"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the device receives nothing more. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPushPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds turned on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updatePushPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushPreferences"];
+            };
+        };
+        responses: {
+            /** @description The kinds now turned on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getDevMailbox: {

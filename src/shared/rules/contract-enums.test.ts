@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import type { components } from '../api/schema';
 import { journeySteps, type JourneyStep } from '../journey/steps';
+import { notificationKinds, type NotificationKind } from './notification-kinds';
 import { permissions, roles, type Permission, type Role } from './permissions';
 import {
   applicationStatuses,
@@ -30,6 +31,7 @@ describe('the shared rules and the contract name the same values', () => {
     expectTypeOf<Role>().toEqualTypeOf<Schemas['Role']>();
     expectTypeOf<Permission>().toEqualTypeOf<Schemas['Permission']>();
     expectTypeOf<JourneyStep>().toEqualTypeOf<Schemas['JourneyStep']>();
+    expectTypeOf<NotificationKind>().toEqualTypeOf<Schemas['NotificationKind']>();
   });
 
   const contract = parse(readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8')) as {
@@ -42,6 +44,7 @@ describe('the shared rules and the contract name the same values', () => {
     Role: roles,
     Permission: permissions,
     JourneyStep: journeySteps,
+    NotificationKind: notificationKinds,
   };
 
   it.each(Object.entries(lists))('%s, in the same order', (name, list) => {

@@ -62,6 +62,8 @@ export const fieldMessages = {
   amountTooLarge: 'This amount is too large',
   /** The client's approval of a drawdown needs each of the five declarations True. Our wording. */
   notAgreed: 'Every declaration must be True to approve the request',
+  /** A push subscription whose endpoint is not an https URL (docs/decisions.md 676). Our wording. */
+  httpsRequired: 'The push service address must be an https address',
   /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */
   invalidCredentials: 'Invalid email or password',
   empty: '',
