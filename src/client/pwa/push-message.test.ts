@@ -8,10 +8,11 @@ import {
   portalPath,
   type PortalWindow,
   type PortalWindows,
+  type PushMessage,
 } from './push-message';
 
 const ORIGIN = 'https://portal.example';
-const message = { title: 'Litigation funding', body: 'A drawdown awaits your approval.', link: '/drawdowns/12', kind: 'drawdown-awaits-client', userId: 5 };
+const message: PushMessage = { title: 'Litigation funding', body: 'A drawdown awaits your approval.', link: '/drawdowns/12', kind: 'drawdown-awaits-client', userId: 5 };
 
 describe('a notification link', () => {
   it('is followed when it is a page of the portal', () => {
@@ -47,6 +48,7 @@ describe('a push message', () => {
     expect(parsePushMessage(JSON.stringify({ ...message, userId: 5.5 }), ORIGIN)).toBeNull();
     expect(parsePushMessage(JSON.stringify({ ...message, body: ' ' }), ORIGIN)).toBeNull();
     expect(parsePushMessage(JSON.stringify({ ...message, link: 'https://evil.example/' }), ORIGIN)).toBeNull();
+    expect(parsePushMessage(JSON.stringify({ ...message, kind: 'lottery-won' }), ORIGIN)).toBeNull();
     const { kind: _kind, ...withoutKind } = message;
     expect(parsePushMessage(JSON.stringify(withoutKind), ORIGIN)).toBeNull();
   });

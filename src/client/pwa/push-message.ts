@@ -1,3 +1,4 @@
+import { isNotificationKind, type NotificationKind } from '../../shared/rules/notification-kinds';
 import { isSitePath } from '../routing/site-path';
 
 /**
@@ -10,7 +11,7 @@ export interface PushMessage {
   body: string;
   /** A path of the portal: where the person acts. */
   link: string;
-  kind: string;
+  kind: NotificationKind;
   userId: number;
 }
 
@@ -42,7 +43,7 @@ function text(value: unknown): string | null {
 
 /**
  * The message in a push's text, or null when it is not one of the portal's (not JSON, a field
- * missing or of the wrong type, a link that is no portal page).
+ * missing or of the wrong type, a kind it does not know, a link that is no portal page).
  */
 export function parsePushMessage(raw: string | null | undefined, origin: string): PushMessage | null {
   if (!raw) return null;
@@ -56,7 +57,7 @@ export function parsePushMessage(raw: string | null | undefined, origin: string)
   const fields = data as Record<string, unknown>;
   const title = text(fields.title);
   const body = text(fields.body);
-  const kind = text(fields.kind);
+  const kind = isNotificationKind(fields.kind) ? fields.kind : null;
   const link = portalPath(fields.link, origin);
   const userId = fields.userId;
   if (!title || !body || !kind || !link || typeof userId !== 'number' || !Number.isInteger(userId)) return null;
@@ -66,7 +67,7 @@ export function parsePushMessage(raw: string | null | undefined, origin: string)
 /** What a shown notification carries for its click. */
 export interface NotificationData {
   link: string;
-  kind: string;
+  kind: NotificationKind;
   userId: number;
 }
 

@@ -77,6 +77,8 @@ export const paths = {
   /** What waits on this device for the user: refused, queued, not saved yet (decision 342). */
   changes: route('/changes'),
   getStarted: route('/get-started'),
+  /** This device's notifications and the kinds the person receives (decision 687). */
+  notifications: route('/notifications'),
   ui: route('/ui'),
 
   applications: route('/applications', {
