@@ -703,3 +703,85 @@ export const storedFileChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storedFileId, t.chunkNo] })],
 );
+
+/**
+ * A device that receives web push: the browser's subscription (its push service's endpoint and
+ * the keys its messages are encrypted to), tied to the user and to the session it was made in.
+ * Signing out removes the session's subscriptions; a session purged later takes them too.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and 16-byte auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceLabel: text('device_label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId), index('push_subscriptions_session_id_idx').on(t.sessionId)],
+);
+
+/**
+ * The kinds a person turned off (a row only once they choose). Kept as the ones off, so that a
+ * kind added later is on for everyone until they turn it off.
+ */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  kindsOff: text('kinds_off').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The push outbox: one row per device and notification, written in the transaction of the change
+ * that causes it, and claimed by the sender as the mail outbox is (SKIP LOCKED, a moved
+ * next_attempt_at), so it goes after the commit, with backoff, and never twice.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** The message as the service worker reads it (JSON: title, body, link, kind, userId). */
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_outbox_subscription_id_idx').on(t.subscriptionId),
+    index('push_outbox_unsent_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * The VAPID key pair made at the first start when the configuration gives none: one row, the
+ * first process to start writes it and every other reads it. Only the public key is ever served.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_vapid_keys_one_row', sql`${t.id} = 1`)],
+);
