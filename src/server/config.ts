@@ -67,6 +67,21 @@ export interface Config {
   provider: ProviderDetails;
   /** Electronic signature of the contract documents (docs/decisions.md: 283-285). */
   esign: EsignConfig;
+  /** Web push: the VAPID keys and subject, and how long one send may take (docs/decisions.md 673-684). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /**
+   * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url: the uncompressed P-256 point and the 32-byte
+   * private value, as `web-push generate-vapid-keys` prints them). Absent: a pair is made at the
+   * first start and kept in the database (docs/decisions.md 675).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: how push services reach the operator, a mailto: or https: address. Default mailto: the brand's email. */
+  subject: string;
+  /** PUSH_TIMEOUT_MS: how long one send to a push service may take before it is retried later. */
+  sendTimeoutMs: number;
 }
 
 export interface ProviderDetails {
@@ -188,6 +203,32 @@ export interface Brand {
 
 type Env = Record<string, string | undefined>;
 
+/** The VAPID settings: both keys or neither, each of the right length; a subject push services accept. */
+function pushConfig(env: Env): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (a pair is then made at the first start)',
+    );
+  if (publicKey && !isBase64urlOfLength(publicKey, 65))
+    throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key, base64url (65 bytes: 87 characters)');
+  if (privateKey && !isBase64urlOfLength(privateKey, 32))
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key, base64url (32 bytes: 43 characters)');
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${env.BRAND_EMAIL || 'support@portal.test'}`;
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}"`);
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject,
+    sendTimeoutMs: integer(env.PUSH_TIMEOUT_MS, 10_000, 'PUSH_TIMEOUT_MS') || 10_000,
+  };
+}
+
+function isBase64urlOfLength(value: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
+
 /** A setting that is on unless set to off. */
 function onOff(value: string | undefined, name: string): boolean {
   const setting = (value || 'on').toLowerCase();
@@ -229,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeouts: timeouts(env),
     provider,
     esign: esignConfig(env),
+    push: pushConfig(env),
     brand: {
       productName: env.BRAND_PRODUCT_NAME || 'Litigation Funding Portal',
       companyName: provider.name,

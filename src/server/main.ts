@@ -6,6 +6,8 @@ import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './seed/seed';
 import { smtpTransportOptions } from './mail/smtp-options';
 import { startMailSender } from './mail/sender';
+import { startPushSender } from './push/sender';
+import { vapidKeys } from './push/vapid';
 import { startTimestamping } from './services/esign/timestamp-signed-copies';
 import { startHousekeeping } from './services/housekeeping';
 import { startFileHousekeeping } from './files/housekeeping';
@@ -38,6 +40,10 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // Push needs no SMTP: always on. The VAPID pair is made now when the configuration gives none.
+  await vapidKeys(database.db, config);
+  const stopPush = startPushSender(database.db, config, { log: (msg, err) => app.log.error({ err }, msg) });
+
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
   const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
     app.log.error({ err }, msg),
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
         drainMs: config.timeouts.shutdownDrainMs,
         stopJobs: () => {
           stopMail?.();
+          stopPush();
           stopHousekeeping();
           stopFileHousekeeping();
           stopTimestamping?.();

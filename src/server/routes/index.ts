@@ -14,6 +14,7 @@ import { loanHandlers } from './loans';
 import { drawdownHandlers } from './drawdowns';
 import { esignHandlers } from './esign';
 import { mailHandlers } from './mail';
+import { pushHandlers } from './push';
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...drawdownHandlers,
   ...esignHandlers,
   ...mailHandlers,
+  ...pushHandlers,
 };

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { formatApplicationId, shortName } from '../../../shared/rules/formats';
 import type { ApplicationStatus } from '../../../shared/rules/statuses';
+import { notifyByPush } from '../../push/notify';
 import { tellParties } from '../loans/loan-parties';
 
 interface NoticeApplication {
@@ -35,6 +36,10 @@ export async function tellStatusChange(
   const own = `your application ${formatApplicationId(application.id)}`;
   const because = reason ? ` Reason given: ${reason}` : '';
   const details = `/applications/${application.id}/details`;
+  // Push (docs/decisions.md 683): staff of a submission, the lawyer of the provider's decision.
+  if (to === 'submitted') await notifyByPush(db, { kind: 'application-submitted', applicationId: application.id });
+  if (to === 'providerAccepted') await notifyByPush(db, { kind: 'application-accepted', applicationId: application.id });
+  if (to === 'providerRejected') await notifyByPush(db, { kind: 'application-rejected', applicationId: application.id });
   if (to === 'providerAccepted') {
     await tellParties(db, config, application.id, ['lawyer'], () => ({
       subject: `Your client’s ${what} has been accepted`,

@@ -3,10 +3,13 @@ import type { Database } from '../../db/connection';
 import { formatMoney } from '../../../shared/rules/formats';
 import { toPounds } from '../../../shared/rules/money';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
+import { notifyByPush } from '../../push/notify';
+import type { PushSubject } from '../../push/messages';
 import { tellParties, type Recipient } from '../loans/loan-parties';
 
 interface NoticeDrawdown {
   id: number;
+  loanId: number;
   applicationId: number;
   amountPence: number;
   firstName: string;
@@ -79,8 +82,31 @@ const news: Record<DrawdownStatus, Partial<Record<Recipient, (amount: string, cl
   },
 };
 
-/** Tells everyone concerned that a drawdown is now in `status` (in the caller's transaction). */
-export function tellDrawdownStatus(db: Database, config: Config, drawdown: NoticeDrawdown, status: DrawdownStatus) {
+type DrawdownPush = Extract<PushSubject, { drawdownId: number }>;
+type DrawdownPushKind = Exclude<DrawdownPush['kind'], 'drawdown-rejected'>;
+
+/**
+ * The push notifications of each change, to whoever acts next or waited (docs/decisions.md 683):
+ * staff of a request and of the client's approval; the client of the provider's approval; the
+ * lawyer of an approval, a rejection (by the provider or the client) and the payment.
+ */
+const pushes: Record<DrawdownStatus, readonly (DrawdownPushKind | { rejectedBy: 'provider' | 'client' })[]> = {
+  requested: ['drawdown-requested'],
+  providerApproved: ['drawdown-awaits-client', 'drawdown-approved'],
+  providerRejected: [{ rejectedBy: 'provider' }],
+  customerApproved: ['drawdown-client-approved'],
+  customerRejected: [{ rejectedBy: 'client' }],
+  paid: ['drawdown-paid'],
+};
+
+/** Tells everyone concerned that a drawdown is now in `status` (in the caller's transaction), by email and push. */
+export async function tellDrawdownStatus(db: Database, config: Config, drawdown: NoticeDrawdown, status: DrawdownStatus) {
+  const record = { applicationId: drawdown.applicationId, loanId: drawdown.loanId, drawdownId: drawdown.id };
+  for (const push of pushes[status])
+    await notifyByPush(
+      db,
+      typeof push === 'string' ? { kind: push, ...record } : { kind: 'drawdown-rejected', by: push.rejectedBy, ...record },
+    );
   const amount = formatMoney(toPounds(drawdown.amountPence));
   const client = `${drawdown.firstName} ${drawdown.lastName}`;
   const readers = news[status];

@@ -60,6 +60,7 @@ export async function requestDrawdown({ db, actor, config }: ServiceContext, bod
       config,
       {
         id: row!.id,
+        loanId: locked.id,
         applicationId: locked.applicationId,
         amountPence: values.amountPence,
         firstName: locked.clientName,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import { applications, loans } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { recordAudit } from '../audit';
+import { notifyByPush } from '../../push/notify';
 import { tellParties } from '../loans/loan-parties';
 import { loanReference } from '../../../shared/rules/loan-reference';
 import { applicationTransitions, transitionAllowedFrom } from '../../../shared/rules/transitions';
@@ -58,6 +59,7 @@ export async function contractFinisher(tx: Database, envelope: EnvelopeRow): Pro
       action: 'View application',
       path: `/applications/${application.id}/application-customer-accepted-provider`,
     }));
+    await notifyByPush(db, { kind: 'loan-created', applicationId: application.id, loanId: loan!.id });
     return {
       applicationId: application.id,
       envelopeId: envelope.id,

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
 import { findApplication } from '../applications/find-application';
 import { presentApplication, type ApplicationRecord } from '../applications/present-application';
+import { notifyByPush } from '../../push/notify';
 import { tellParties } from '../loans/loan-parties';
 import { applicationTransitions, roleMayTransition, transitionAllowedFrom } from '../../../shared/rules/transitions';
 import { findOpenEnvelope, recordEnvelopeEvent } from './envelope-record';
@@ -54,6 +55,7 @@ export async function notifyClientToSign(ctx: ServiceContext, input: { applicati
       action: 'View and sign documents',
       path: `/applications/${application.id}/application-esign-prepared`,
     }));
+    await notifyByPush(tx, { kind: 'documents-ready', applicationId: application.id });
   });
   return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
 }
