@@ -83,7 +83,7 @@ function keepAlive(event: ExtendableEvent, work: Promise<unknown>): void {
 // A push message: shown only to the person signed in on this device (decision 685). A message
 // for someone else, for a device signed out, or not the portal's, shows nothing.
 self.addEventListener('push', (event: PushEvent) => {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = event.data?.text() ?? null;
   } catch {

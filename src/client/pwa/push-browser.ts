@@ -35,7 +35,9 @@ export function pushBlock(env: PushEnvironment, ios: boolean): PushBlock | null 
 export function readPushEnvironment(): PushEnvironment {
   const nav = typeof navigator === 'undefined' ? undefined : navigator;
   const standalone =
-    (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
+    (typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(display-mode: standalone)').matches) ||
     (nav as (Navigator & { standalone?: boolean }) | undefined)?.standalone === true;
   const hasNotification = typeof Notification !== 'undefined';
   return {
@@ -83,7 +85,10 @@ export function deviceLabel(userAgent: string, maxTouchPoints = 0): string {
 
 /** A VAPID public key (base64url, as the server serves it) as the bytes pushManager.subscribe takes. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);

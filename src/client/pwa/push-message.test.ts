@@ -12,7 +12,13 @@ import {
 } from './push-message';
 
 const ORIGIN = 'https://portal.example';
-const message: PushMessage = { title: 'Litigation funding', body: 'A drawdown awaits your approval.', link: '/drawdowns/12', kind: 'drawdown-awaits-client', userId: 5 };
+const message: PushMessage = {
+  title: 'Litigation funding',
+  body: 'A drawdown awaits your approval.',
+  link: '/drawdowns/12',
+  kind: 'drawdown-awaits-client',
+  userId: 5,
+};
 
 describe('a notification link', () => {
   it('is followed when it is a page of the portal', () => {
@@ -22,7 +28,16 @@ describe('a notification link', () => {
   });
 
   it('is ignored when it leads to another site or is no path', () => {
-    for (const link of ['//evil.example/x', '/\\evil.example', 'https://evil.example/drawdowns/1', 'javascript:alert(1)', 'drawdowns/1', '', null, 12]) {
+    for (const link of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/drawdowns/1',
+      'javascript:alert(1)',
+      'drawdowns/1',
+      '',
+      null,
+      12,
+    ]) {
       expect(portalPath(link, ORIGIN)).toBeNull();
     }
   });

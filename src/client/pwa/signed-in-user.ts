@@ -19,11 +19,13 @@ let pending: Promise<void> = Promise.resolve();
 
 function enqueue(write: (storage: CacheStorage) => Promise<unknown>, storage = cacheStorage()): Promise<void> {
   if (!storage) return Promise.resolve();
-  pending = pending.then(() => write(storage)).then(
-    () => undefined,
-    // Storage refused (private mode, full): the worker then shows nothing, which is the safe side.
-    () => undefined,
-  );
+  pending = pending
+    .then(() => write(storage))
+    .then(
+      () => undefined,
+      // Storage refused (private mode, full): the worker then shows nothing, which is the safe side.
+      () => undefined,
+    );
   return pending;
 }
 

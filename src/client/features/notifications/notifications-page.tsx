@@ -220,7 +220,11 @@ export default function NotificationsPage() {
 
       <section className="push-section" aria-labelledby="push-kinds">
         <h2 id="push-kinds">{texts.kindsHeading}</h2>
-        <fieldset className="push-kinds" aria-describedby={`${kindsLegend}-hint`} disabled={savedKinds === null && chosen === null}>
+        <fieldset
+          className="push-kinds"
+          aria-describedby={`${kindsLegend}-hint`}
+          disabled={savedKinds === null && chosen === null}
+        >
           <legend className="visually-hidden">{texts.kindsHeading}</legend>
           <p id={`${kindsLegend}-hint`} className="push-hint">
             {texts.kindsHint}

@@ -24,7 +24,8 @@ export function removeDevice(id: number): Promise<CallOutcome<undefined>> {
   return callApi(() => api.DELETE('/push/subscriptions/{id}', { params: { path: { id } } }));
 }
 
-export type TurnOnOutcome = { ok: true } | { ok: false; denied: true } | ({ ok: false; denied?: false } & Exclude<CallOutcome<unknown>, { ok: true }>);
+export type TurnOnOutcome =
+  { ok: true } | { ok: false; denied: true } | ({ ok: false; denied?: false } & Exclude<CallOutcome<unknown>, { ok: true }>);
 
 /**
  * Turns notifications on for this device: the server's key, the browser's permission and
@@ -38,7 +39,9 @@ export async function turnOn(): Promise<TurnOnOutcome> {
   const keys = subscriptionKeys(subscription);
   if (!keys) throw new Error('The browser gave a subscription without keys');
   const saved = await callApi(() =>
-    api.POST('/push/subscriptions', { body: { ...keys, deviceLabel: deviceLabel(navigator.userAgent, navigator.maxTouchPoints) } }),
+    api.POST('/push/subscriptions', {
+      body: { ...keys, deviceLabel: deviceLabel(navigator.userAgent, navigator.maxTouchPoints) },
+    }),
   );
   return saved.ok ? { ok: true } : saved;
 }
