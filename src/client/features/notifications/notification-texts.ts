@@ -21,8 +21,9 @@ export const notificationTexts = {
   thisDevice: 'This device',
   remove: 'Remove',
   removed: 'The device no longer receives notifications.',
-  offline:
-    'You are offline. These settings need a connection: what you choose stays on this page, and you can save it once you are back online.',
+  offline: 'You are offline. These settings need a connection.',
+  notSentOffline:
+    'Not saved: these settings need a connection. What you chose stays on this page: save it once you are back online.',
   notForRole: 'A firm’s admin receives no notifications.',
 } as const;
 

@@ -32,6 +32,11 @@ function sameKinds(a: readonly NotificationKind[], b: readonly NotificationKind[
 
 /** The message for a failed call: offline, the page's own words (what was chosen stays). */
 function messageFor(failure: Failure): string {
+  return failure.kind === 'offline' && failure.code === 'offline' ? texts.notSentOffline : failureMessage(failure);
+}
+
+/** Why the list of devices cannot be shown (a device that never had it offline has no copy). */
+function listFailure(failure: Failure): string {
   return failure.kind === 'offline' && failure.code === 'offline' ? texts.offline : failureMessage(failure);
 }
 
@@ -247,7 +252,7 @@ export default function NotificationsPage() {
       <section className="push-section" aria-labelledby="push-devices">
         <h2 id="push-devices">{texts.devicesHeading}</h2>
         {devices.data ? <DeviceList devices={devices.data} busy={busy} onRemove={onRemove} /> : null}
-        {!devices.data && devices.error !== undefined ? <p>{messageFor(readFailure(devices.error))}</p> : null}
+        {!devices.data && devices.error !== undefined ? <p>{listFailure(readFailure(devices.error))}</p> : null}
       </section>
     </Page>
   );
