@@ -24,6 +24,8 @@ export const notificationTexts = {
   offline: 'You are offline. These settings need a connection.',
   notSentOffline:
     'Not saved: these settings need a connection. What you chose stays on this page: save it once you are back online.',
+  pushServiceFailed:
+    'This browser could not reach its notification service, so notifications are still off. Try again later, or use another browser.',
   notForRole: 'A firm’s admin receives no notifications.',
 } as const;
 

@@ -145,11 +145,13 @@ export default function NotificationsPage() {
 
   const onTurnOn = () =>
     run('on', async () => {
-      const outcome = await turnOn();
+      const outcome = await turnOn(subscribed ? undefined : thisDevice);
       if (outcome.ok) {
         toast.notify(texts.turnedOn);
       } else if (outcome.denied) {
         setBlock(currentBlock() ?? 'denied');
+      } else if (outcome.pushService) {
+        setMessage(texts.pushServiceFailed);
       } else {
         setMessage(messageFor(outcome));
       }

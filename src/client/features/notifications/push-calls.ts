@@ -25,17 +25,29 @@ export function removeDevice(id: number): Promise<CallOutcome<undefined>> {
 }
 
 export type TurnOnOutcome =
-  { ok: true } | { ok: false; denied: true } | ({ ok: false; denied?: false } & Exclude<CallOutcome<unknown>, { ok: true }>);
+  | { ok: true }
+  | { ok: false; denied: true }
+  /** The browser could not subscribe: its push service did not answer, or it has none. */
+  | { ok: false; denied?: false; pushService: true }
+  | ({ ok: false; denied?: false; pushService?: false } & Exclude<CallOutcome<unknown>, { ok: true }>);
 
 /**
  * Turns notifications on for this device: the server's key, the browser's permission and
- * subscription, then the server keeps it for this user and session.
+ * subscription, then the server keeps it for this user and session. `stale` is this session's row
+ * whose subscription the browser no longer holds: it goes first, so the list never shows two.
  */
-export async function turnOn(): Promise<TurnOnOutcome> {
+export async function turnOn(stale?: PushDevice): Promise<TurnOnOutcome> {
   const key = await callApi(() => api.GET('/push/public-key'));
   if (!key.ok) return key;
-  const subscription = await subscribeBrowser(key.data.publicKey);
+  let subscription: PushSubscription | 'denied';
+  try {
+    subscription = await subscribeBrowser(key.data.publicKey);
+  } catch (error) {
+    console.warn('Push subscription failed', error);
+    return { ok: false, pushService: true };
+  }
   if (subscription === 'denied') return { ok: false, denied: true };
+  if (stale) await removeDevice(stale.id);
   const keys = subscriptionKeys(subscription);
   if (!keys) throw new Error('The browser gave a subscription without keys');
   const saved = await callApi(() =>
