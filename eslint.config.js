@@ -29,8 +29,8 @@ const lowerClientLayers = ['offline', 'session', 'routing', 'ui', 'api', 'admin-
  *   contract/                         openapi.yaml read: the operations, request validation, the reference page
  *   services/                         what the portal does
  *   policies/                         who may do what on which record; beside it, and neither importing
- *   files/, pdf/, mail/, esign/,        the other, the adapters to the world outside (storage, PDFs, mail,
- *     address/, backup/                 signing, postcode look-ups, backups)
+ *   files/, pdf/, mail/, push/,         the other, the adapters to the world outside (storage, PDFs, mail,
+ *     esign/, address/, backup/         web push, signing, postcode look-ups, backups)
  *   auth/                             sessions, passwords, tokens, rate limits
  *   db/                               the schema and the connection
  *   errors/, html/, config.ts, paths.ts   read by every layer
@@ -45,13 +45,13 @@ const serverLayers = [
   ['http'],
   ['contract'],
   ['services'],
-  ['policies', 'files', 'pdf', 'mail', 'esign', 'address', 'backup'],
+  ['policies', 'files', 'pdf', 'mail', 'push', 'esign', 'address', 'backup'],
   ['auth'],
   ['db'],
   ['errors', 'html', 'config.ts', 'paths.ts'],
 ];
 const readFromBelow = { ops: ['./instruments.ts'], mail: ['./smtp-options.ts'] };
-const adapters = ['files', 'pdf', 'mail', 'esign', 'address', 'backup'];
+const adapters = ['files', 'pdf', 'mail', 'push', 'esign', 'address', 'backup'];
 const serverZones = [
   ...serverLayers.flatMap((layer, level) =>
     layer.flatMap((part) =>

@@ -280,3 +280,37 @@ describe('the operations settings (METRICS_TOKEN, SHUTDOWN_*)', () => {
     expect(() => config({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/shutdownTimeoutMs must be more than 0/);
   });
 });
+
+describe('the web push settings (VAPID_*, PUSH_TIMEOUT_MS)', () => {
+  const push = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).push;
+  const publicKey = 'BGojLMHr0PCIWZQg19OzFWexps8JT-xheM7WnCZKy0xZR8E52Tja_jyNL5kTnKYLY_gCCHANbqz5mrzsfXdeFrk';
+  const privateKey = Buffer.alloc(32, 7).toString('base64url');
+
+  it('make a key pair at the first start by default, with the brand’s email as the subject', () => {
+    expect(push({ BRAND_EMAIL: 'help@firm.test' })).toEqual({
+      vapidKeys: undefined,
+      subject: 'mailto:help@firm.test',
+      sendTimeoutMs: 10_000,
+    });
+  });
+
+  it('take both keys, a subject and a time limit', () => {
+    expect(
+      push({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'https://portal.example',
+        PUSH_TIMEOUT_MS: '2500',
+      }),
+    ).toEqual({ vapidKeys: { publicKey, privateKey }, subject: 'https://portal.example', sendTimeoutMs: 2500 });
+  });
+
+  it('refuse one key without the other, keys of the wrong length, and a subject push services refuse', () => {
+    expect(() => push({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/go together/);
+    expect(() => push({ VAPID_PRIVATE_KEY: privateKey })).toThrow(/go together/);
+    expect(() => push({ VAPID_PUBLIC_KEY: publicKey.slice(0, 40), VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => push({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => push({ VAPID_SUBJECT: 'http://portal.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => push({ PUSH_TIMEOUT_MS: 'soon' })).toThrow(/PUSH_TIMEOUT_MS/);
+  });
+});

@@ -5,7 +5,6 @@ import { sessions, users } from '../db/schema';
 import { isRole, permissionsByRole, type Permission, type Role } from '../../shared/rules/permissions';
 import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/rules/limits';
 import { hashToken, newSessionToken } from './tokens';
-import { removeSessionSubscriptions } from '../push/session-subscriptions';
 
 export interface SessionUser {
   id: number;
@@ -117,7 +116,6 @@ export async function revokeSession(db: Database, sessionId: number): Promise<vo
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await removeSessionSubscriptions(db, { sessionId });
 }
 
 /** After a password change every other session of the account ends. */
@@ -126,5 +124,4 @@ export async function revokeAllSessions(db: Database, userId: number): Promise<v
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  await removeSessionSubscriptions(db, { userId });
 }

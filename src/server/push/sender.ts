@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
-import { recordAudit } from '../services/audit';
+import { auditEvents } from '../db/schema';
 import { vapidKeys } from './vapid';
 
 interface Claimed {
@@ -107,13 +107,14 @@ async function record(
       // The subscription's other queued notifications go with it (the foreign key cascades).
       await db.transaction(async (tx) => {
         await tx.execute(sql`delete from push_subscriptions where id = ${push.subscription_id}`);
-        await recordAudit(tx, {
+        // Audited as services/audit.ts records every change; no one acted, the push service said so.
+        await tx.insert(auditEvents).values({
           actorUserId: null,
           entityType: 'pushSubscription',
-          entityId: push.subscription_id,
+          entityId: String(push.subscription_id),
           action: 'removedByPushService',
-          from: { userId: push.user_id },
-          to: { reason: String(error) },
+          fromState: { userId: push.user_id },
+          toState: { reason: String(error) },
         });
       });
     } else {

@@ -13,7 +13,7 @@ const ago = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
 
 /**
  * Deletes what can never matter again: finished rate-limit windows, ended sessions, used or
- * expired links, and old idempotency keys. Safe to run in every process at once.
+ * expired links, old idempotency keys and old push notifications. Safe to run in every process at once.
  */
 export async function removeSpentRecords(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_started_at < ${ago(KEEP_RATE_LIMITS_MS)}`);
@@ -22,6 +22,8 @@ export async function removeSpentRecords(db: Database): Promise<void> {
   await db.execute(sql`delete from user_tokens where (used_at is not null and used_at < ${ago(KEEP_SPENT_MS)})
     or expires_at < ${ago(KEEP_SPENT_MS)}`);
   await db.execute(sql`delete from idempotency_keys where created_at < ${ago(KEEP_IDEMPOTENCY_KEYS_MS)}`);
+  // Push notifications are sent or given up within hours (docs/decisions.md 678).
+  await db.execute(sql`delete from push_outbox where created_at < ${ago(KEEP_SPENT_MS)}`);
 }
 
 export function startHousekeeping(db: Database, log: (msg: string, err: unknown) => void, everyMs = 60 * 60 * 1000): () => void {

@@ -6,6 +6,7 @@ import type { PublicContext } from '../context';
 import { AppError } from '../../errors/app-error';
 import { hashPassword } from '../../auth/passwords';
 import { createSession, loadSessionUser, revokeAllSessions, type SessionUser } from '../../auth/sessions';
+import { removeSessionSubscriptions } from '../../push/session-subscriptions';
 import { hashToken, newLinkToken } from '../../auth/tokens';
 import { recordAudit } from '../audit';
 import { clearCounters } from '../../auth/rate-limit';
@@ -138,6 +139,7 @@ export async function setPasswordByLink(
       .set({ usedAt: sql`now()` })
       .where(and(eq(userTokens.userId, row.userId), isNull(userTokens.usedAt)));
     await revokeAllSessions(tx, row.userId);
+    await removeSessionSubscriptions(tx, { userId: row.userId });
     // Someone who just proved their email may sign in again at once, from here and elsewhere.
     const keys = signInKeys(row.email, meta.ip);
     await clearCounters(tx, [keys.account, keys.accountFromAddress]);

@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error';
 import * as applicationPolicy from '../../policies/applications';
 import type { ApplicationAction } from '../../policies/applications';
 import { revokeAllSessions } from '../../auth/sessions';
+import { removeSessionSubscriptions } from '../../push/session-subscriptions';
 import { assertCan } from '../../policies/assert-can';
 import { recordAudit } from '../audit';
 import type { ServiceContext } from '../context';
@@ -105,7 +106,10 @@ export async function changeApplicationStatus(
       to: { status: to, ...(reason ? { reason } : {}) },
     });
     await tellStatusChange(tx, config, application, to, reason);
-    if (to === 'customerRejected') await revokeAllSessions(tx, actor.id);
+    if (to === 'customerRejected') {
+      await revokeAllSessions(tx, actor.id);
+      await removeSessionSubscriptions(tx, { userId: actor.id });
+    }
   });
   if (to === 'providerAccepted') await makeContractDocuments(ctx, input.applicationId);
   return presentApplication(db, actor, await findApplication(db, actor, input.applicationId));
