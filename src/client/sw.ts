@@ -1,11 +1,14 @@
 /// <reference lib="webworker" />
 // The portal's service worker. It keeps the app shell (HTML, JS, CSS, icons, manifest) so the
-// portal opens without a network, and it lets the user choose when a new version takes over.
+// portal opens without a network, lets the user choose when a new version takes over, and shows
+// the portal's push notifications.
 // It never touches /api: the app keeps its own offline data (drafts, outbox, saved copies) in
 // IndexedDB, and a stale API answer served from a cache would be worse than an honest failure.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { requestClaim, takeClaimRequest } from './pwa/claim-request';
+import { isForSignedInUser, notificationFor, openPortalAt, parsePushMessage } from './pwa/push-message';
+import { signedInUser } from './pwa/signed-in-user';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -64,3 +67,43 @@ self.addEventListener('sync', ((event: SyncEvent) => {
     self.clients.matchAll({ type: 'window' }).then((pages) => pages.forEach((page) => page.postMessage({ type: 'portal:sync' }))),
   );
 }) as EventListener);
+
+/**
+ * Keeps the worker alive for the work. An event the browser did not raise itself (a test
+ * dispatching the click) cannot be extended: the work runs all the same.
+ */
+function keepAlive(event: ExtendableEvent, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
+// A push message: shown only to the person signed in on this device (decision 685). A message
+// for someone else, for a device signed out, or not the portal's, shows nothing.
+self.addEventListener('push', (event: PushEvent) => {
+  let raw: string | null;
+  try {
+    raw = event.data?.text() ?? null;
+  } catch {
+    raw = null;
+  }
+  const message = parsePushMessage(raw, self.location.origin);
+  if (!message) return;
+  keepAlive(
+    event,
+    signedInUser(self.caches).then((userId) => {
+      if (!isForSignedInUser(message, userId)) return;
+      const { title, options } = notificationFor(message);
+      return self.registration.showNotification(title, options);
+    }),
+  );
+});
+
+// A click: the portal's open window comes forward at the linked page, or a window opens there.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: unknown } | null)?.link;
+  keepAlive(event, openPortalAt(self.clients, link, self.location.origin));
+});

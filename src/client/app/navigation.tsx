@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { hasPermissions, type Role } from '../../shared/rules/permissions';
+import { audienceOfRole } from '../../shared/rules/notification-kinds';
 import { navLabel, navOrder, paths, type NavGroup } from '../routing/paths';
 import type { SessionUser } from '../session/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -50,7 +51,10 @@ function NavGroups({ items }: { items: readonly NavItem[] }) {
   );
 }
 
-/** Tertiary group: who is signed in, and 'sign out'. */
+/**
+ * Tertiary group: who is signed in, their notifications (every role that receives some: a firm's
+ * admin receives none), and 'sign out'.
+ */
 export function UserGroup({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   return (
@@ -58,6 +62,11 @@ export function UserGroup({ user }: { user: SessionUser }) {
       <span className="nav__user">
         {user.name} {user.surname}
       </span>
+      {audienceOfRole(user.role) ? (
+        <NavLink to={paths.notifications.url()} className="nav__account-link">
+          Notifications
+        </NavLink>
+      ) : null}
       <Button variant="link" className="nav__sign-out" onClick={() => void signOut()}>
         sign out
       </Button>

@@ -6,17 +6,19 @@ import { refreshBrand } from '../session/brand';
 import { useFocusHeadingOnNavigation, useScrollToTopOnRouteChange } from '../routing/scroll';
 import { Overlays } from '../ui/overlays';
 import { UpdatePrompt } from '../pwa/update-prompt';
+import { useNotificationLinks } from '../pwa/use-notification-links';
 
 /**
  * Above every route: refreshes the session and brand settings when the app starts (and brand
  * again when the connection returns), follows sign-in and sign-out made in other tabs, and hosts
- * toasts, modals and the update prompt. After a route change it moves the focus to the new page's
- * heading, on public and private pages alike.
+ * toasts, modals and the update prompt, and opens the page of a notification the person clicked.
+ * After a route change it moves the focus to the new page's heading, on public and private pages alike.
  */
 export function Root() {
   const store = useStore();
   useScrollToTopOnRouteChange();
   useFocusHeadingOnNavigation();
+  useNotificationLinks();
 
   useEffect(() => {
     void refreshBrand(store);

@@ -17,6 +17,7 @@ const sample = (pattern: string) => pattern.replace(/:step/, 'personal').replace
 const headings: Record<string, string | ((role: Role) => string)> = {
   '/get-started': 'Account created',
   '/changes': 'Changes on this device',
+  '/notifications': 'Notifications',
   '/ui': 'Interface components',
   '/applications': 'Applications',
   '/applications/new': 'New application',

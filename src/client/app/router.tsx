@@ -54,6 +54,9 @@ export function createRoutes(): RouteObject[] {
                 // The list, or a client's only application (decision 336).
                 { index: true, lazy: screen(() => import('../features/applications/list/home-page').then((m) => m.default)) },
                 privateRoute(paths.getStarted, () => import('../features/auth/get-started-page').then((m) => m.default)),
+                privateRoute(paths.notifications, () =>
+                  import('../features/notifications/notifications-page').then((m) => m.default),
+                ),
                 // The list of what waits names every feature's writes: their registrations first (decision 630).
                 privateRoute(paths.changes, async () => {
                   const [page, engine] = await Promise.all([import('../offline/changes-page'), import('./offline-engine')]);

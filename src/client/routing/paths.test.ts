@@ -50,6 +50,7 @@ const decidedRoutes: Record<string, readonly Permission[]> = {
   '/esign/:token': ['readApplication'],
   // What is waiting on this device or needs the user (decision 342): everyone's own, no permission.
   '/changes': [],
+  '/notifications': [],
   // The change of a requested drawdown (decision 418): as the drawdown's page; the record's abilities decide.
   '/drawdowns/:id/edit': [],
 };

@@ -1,4 +1,5 @@
 import type { Permission, Role } from '../../shared/rules/permissions';
+import { isSitePath } from './site-path';
 
 /**
  * The typed route table: every link and redirect is built from it, never by hand.
@@ -76,6 +77,8 @@ export const paths = {
   /** What waits on this device for the user: refused, queued, not saved yet (decision 342). */
   changes: route('/changes'),
   getStarted: route('/get-started'),
+  /** This device's notifications and the kinds the person receives (decision 687). */
+  notifications: route('/notifications'),
   ui: route('/ui'),
 
   applications: route('/applications', {
@@ -143,7 +146,7 @@ export function navLabel(entry: NavEntry, role: Role): string {
 
 /** Where to go back to after signing in: only a path of this site, never the sign-in page. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home.url();
+  if (!next || !isSitePath(next)) return paths.home.url();
   const pathname = next.split(/[?#]/)[0];
   if (pathname === paths.signIn.pattern) return paths.home.url();
   return next;

@@ -3,6 +3,7 @@ import { atom, createStore } from 'jotai';
 import { api, setAuthHandlers } from '../api/client';
 import { roles } from '../../shared/rules/permissions';
 import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/rules/limits';
+import { forgetSignedInUser, rememberSignedInUser } from '../pwa/signed-in-user';
 
 /**
  * The signed-in user. The token lives in localStorage under `token` rather than the spec's session
@@ -96,10 +97,20 @@ function parseUser(raw: string | null): SessionUser | null {
   }
 }
 
+/**
+ * A device signed out shows no more notifications: the service worker's record of the user goes,
+ * and so does the browser's push subscription (its code loads only then).
+ */
+function forgetPushDevice(): void {
+  void forgetSignedInUser();
+  void import('../pwa/push-browser').then(({ unsubscribeBrowser }) => unsubscribeBrowser()).catch(() => undefined);
+}
+
 function clearStorage(): void {
   storageRemove(TOKEN_KEY);
   storageRemove(USER_KEY);
   storageRemove(ACTIVITY_KEY);
+  forgetPushDevice();
 }
 
 /** The session as stored on this device (on load, and when another tab changes it). */
@@ -119,6 +130,8 @@ export function startSession(store: AppStore, token: string, user: SessionUser):
   storageSet(TOKEN_KEY, token);
   storageSet(USER_KEY, stored);
   recordActivity();
+  // The service worker shows this user's notifications only (decision 685).
+  void rememberSignedInUser(user.id);
   // The server's answer on start is usually the user already shown: keeping the same state spares
   // every screen a render of the same page right after its first paint (decision 367).
   const current = store.get(sessionAtom);
@@ -172,7 +185,10 @@ export async function signOut(store: AppStore, reason: SignedOutReason = 'signed
 /** A store whose session is read from storage, with the API client bound to it (app/store.ts). */
 export function createSessionStore(): AppStore {
   const store = createStore();
-  store.set(sessionAtom, readStoredSession());
+  const stored = readStoredSession();
+  store.set(sessionAtom, stored);
+  // A session from before the worker kept its record, or a record lost with the site's storage.
+  if (stored.status === 'signedIn') void rememberSignedInUser(stored.user.id);
   setAuthHandlers({
     token: () => currentToken(store),
     unauthorized: () => {
