@@ -366,4 +366,12 @@ export const excludedTables: Readonly<Record<string, string>> = {
   stored_files: 'where the bytes of stored files are (decision 350); the extract carries no file contents',
   stored_file_chunks: 'the contents of uploaded and generated files (decision 350): never in the extract',
   record_totals: 'counts and sums of applications, loans and drawdowns kept by triggers (decision 373): the extract has the rows',
+  push_vapid_keys:
+    'the key pair the portal signs its pushes with (decision 675): whoever holds the private key can push as the portal',
+  push_subscriptions:
+    "each device's push endpoint and encryption keys: whoever holds them can send notifications to that person's phone",
+  push_outbox:
+    'the queue of notifications to send, and their delivery errors: what they say comes from the records in the extract',
+  push_preferences:
+    'the notification kinds a person turned off on their devices: a setting of the device side, not a record of the business',
 };
