@@ -174,7 +174,7 @@ if (!soakPossible) {
   console.warn(`${message}\nThe soak is left out of this run.`);
 }
 
-// The checks that read the source, together: each is one process on one core (decision 615).
+// The checks that read the source, together: each is one process, mostly on one core (decision 615).
 await together(
   lane('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   lane('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']),
