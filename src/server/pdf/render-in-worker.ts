@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { threadId, Worker } from 'node:worker_threads';
 import { AppError } from '../errors/app-error';
+import { projectRoot } from '../paths';
 import { pdfJobDuration, timed } from '../ops/instruments';
 import type { PdfData, PdfOptions } from './application-layout';
 import type { ContractData } from './contract/contract-data';
@@ -123,20 +127,49 @@ function runWorker(job: PdfJob, timeoutMs: number): Promise<Uint8Array[]> {
 
 /**
  * Compiled, the worker is the .js file beside this one. Run from TypeScript (tsx in development,
- * vitest), the thread must first register tsx's loader itself: Node 20 does not apply an
- * `--import` of the worker's execArgv to the worker's entry module.
+ * vitest), it is the same esbuild bundle `npm run build` makes, built once per process (bundledWorker).
  */
 function startWorker(job: PdfJob): Worker {
   const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   const fromTypeScript = import.meta.url.endsWith('.ts');
   if (!fromTypeScript) return new Worker(new URL('./pdf-worker.js', import.meta.url), options);
-  const entry = new URL('./pdf-worker.ts', import.meta.url).href;
-  // tsx's register API as an ES module (the package maps the bare name to CommonJS for require).
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return new Worker(bundledWorker(), options);
+}
+
+let bundled: URL | undefined;
+
+/**
+ * The worker's TypeScript bundled as scripts/build-server.mjs bundles it (the project's code in,
+ * packages left to node_modules), written under node_modules/.cache where those imports resolve,
+ * named by its content so processes running at once share one file. Each job starts a new thread
+ * (a timed-out one is terminated): loading tsx's loader in every one cost a third more CPU per job
+ * than the bundle, which the API tests paid hundreds of times (docs/decisions.md 616).
+ */
+function bundledWorker(): URL {
+  if (bundled) return bundled;
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const root = projectRoot();
+  const [output] = esbuild.buildSync({
+    absWorkingDir: root,
+    entryPoints: [fileURLToPath(new URL('./pdf-worker.ts', import.meta.url))],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles;
+  const dir = path.join(root, 'node_modules', '.cache', 'portal-pdf-worker');
+  const file = path.join(dir, `pdf-worker-${createHash('sha256').update(output!.contents).digest('hex').slice(0, 16)}.mjs`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    // Written aside and renamed: another process may be reading the same name.
+    const partial = `${file}.${process.pid}.${threadId}`;
+    fs.writeFileSync(partial, output!.contents);
+    fs.renameSync(partial, file);
+  }
+  bundled = pathToFileURL(file);
+  return bundled;
 }
