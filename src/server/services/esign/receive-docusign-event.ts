@@ -87,6 +87,8 @@ async function completeFromDocusign(
     .where(eq(applications.id, envelope.applicationId));
   const signable = envelope.status === 'created' || envelope.status === 'notified';
   if (!application || !signable || !(await envelopeSignable(ctx.db, envelope, application))) {
+    // The same completion, sent twice at once, may have been recorded between the two reads above.
+    if (await signedMeanwhile(ctx, envelope.id)) return { outcome: 'replayed' };
     ctx.logError('DocuSign reports an envelope completed that the portal no longer expects to be signed', {
       envelopeId: envelope.id,
       envelopeStatus: envelope.status,
@@ -126,6 +128,7 @@ async function completeFromDocusign(
   } catch (error) {
     // The application moved on (withdrawn, say) between the first look and the locks.
     if (error instanceof AppError && error.statusCode === 409) {
+      if (await signedMeanwhile(ctx, envelope.id)) return { outcome: 'replayed' };
       ctx.logError('DocuSign reports an envelope completed that the portal no longer expects to be signed', {
         envelopeId: envelope.id,
       });
@@ -133,4 +136,10 @@ async function completeFromDocusign(
     }
     throw error;
   }
+}
+
+/** Whether the envelope is signed now: a completion that raced this one was recorded first. */
+async function signedMeanwhile(ctx: PublicContext, envelopeId: string): Promise<boolean> {
+  const [now] = await ctx.db.select({ status: envelopes.status }).from(envelopes).where(eq(envelopes.id, envelopeId));
+  return now?.status === 'signed';
 }
