@@ -1,15 +1,27 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { BRAND, json, renderApp } from '../test/render-app';
+
+/**
+ * /config held until the test answers it. The answer waits until the request was made: on a busy
+ * machine the page may ask for it after the test has already looked at the footer.
+ */
+function heldConfig() {
+  let respond: ((response: Response) => void) | undefined;
+  return {
+    handler: () => new Promise<Response>((resolve) => (respond = resolve)),
+    async answer(response: Response) {
+      await waitFor(() => expect(respond).toBeDefined());
+      await act(async () => respond!(response));
+    },
+  };
+}
 
 describe('footer on a first visit (no brand settings cached yet)', () => {
   it('has its whole link row before /config answers, and fills the same places when it does', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    renderApp('/applications', {
-      role: 'lawyer',
-      handlers: { 'GET /config': () => new Promise((resolve) => (answer = resolve)) },
-    });
+    const config = heldConfig();
+    renderApp('/applications', { role: 'lawyer', handlers: { 'GET /config': config.handler } });
     await screen.findByRole('heading', { level: 1, name: 'Applications' });
     const footer = screen.getByRole('contentinfo');
     const items = within(footer).getAllByRole('listitem');
@@ -21,7 +33,7 @@ describe('footer on a first visit (no brand settings cached yet)', () => {
       expect(item.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
     }
 
-    await act(async () => answer(json(200, BRAND)));
+    await config.answer(json(200, BRAND));
     const links = await within(footer).findAllByRole('link');
     expect(links).toHaveLength(4);
     // The same list items, now holding the links: nothing was added around them.
@@ -30,18 +42,15 @@ describe('footer on a first visit (no brand settings cached yet)', () => {
   });
 
   it('states no role before /config names the provider, then the configured one', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    renderApp('/applications', {
-      role: 'lawyer',
-      handlers: { 'GET /config': () => new Promise((resolve) => (answer = resolve)) },
-    });
+    const config = heldConfig();
+    renderApp('/applications', { role: 'lawyer', handlers: { 'GET /config': config.handler } });
     await screen.findByRole('heading', { level: 1, name: 'Applications' });
     const footer = screen.getByRole('contentinfo');
     const pending = footer.querySelector('.footer__legal')!;
     expect(pending.getAttribute('aria-hidden')).toBe('true');
     expect(pending.textContent).not.toMatch(/lender|broker/);
 
-    await act(async () => answer(json(200, BRAND)));
+    await config.answer(json(200, BRAND));
     expect(
       await within(footer).findByText('Example Finance Ltd is the lender of the loans made through this portal.'),
     ).toBeTruthy();
