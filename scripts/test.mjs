@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// The whole test suite, in the order that fails fastest: types, lint and the contract's lint (the
-// three at once), unit and component tests, API tests on embedded PGlite, the same API tests on a
-// real PostgreSQL server, in CI the API tests again on Node 22 and Node 24, then the build (with its
-// size budget), the end-to-end tests in Chromium, and a one-minute soak of three servers behind
-// HAProxy under restarts.
-import { spawn, spawnSync } from 'node:child_process';
+// The whole test suite, in the order that fails fastest: types, lint, unit and component tests,
+// API tests on embedded PGlite, the same API tests on a real PostgreSQL server, in CI the API
+// tests again on Node 22 and Node 24, then the build (with its size budget), the end-to-end
+// tests in Chromium, and a one-minute soak of three servers behind HAProxy under restarts.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,66 +44,23 @@ function countsFrom(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
-/** A vitest lane: its project, its files, and the JSON report its counts are read from. */
 function vitest(name, project, extraEnv = {}, nodeMajor = undefined, files = []) {
   const file = path.join(reports, `${++reportCount}.json`);
   const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...files];
   // Another Node version: the npm registry's `node` package (its binary, fetched by npm into its
   // cache once), running vitest, whose test processes inherit that binary (decision 315).
   if (nodeMajor)
-    return lane(
-      name,
-      'npx',
-      ['-y', '-p', `node@${nodeMajor}`, 'node', 'node_modules/vitest/vitest.mjs', ...args],
-      extraEnv,
-      file,
-    );
-  return lane(name, 'npx', ['vitest', ...args], extraEnv, file);
+    step(name, 'npx', ['-y', '-p', `node@${nodeMajor}`, 'node', 'node_modules/vitest/vitest.mjs', ...args], extraEnv, file);
+  else step(name, 'npx', ['vitest', ...args], extraEnv, file);
 }
 
-const lane = (name, command, args, env = {}, reportFile = undefined) => ({ name, command, args, env, reportFile });
-
-/** One lane alone, its output straight to the terminal; a failure ends the run here. */
-const step = (name, command, args, env = {}, reportFile = undefined) => together(lane(name, command, args, env, reportFile));
-
-/**
- * Lanes run at the same time (docs/decisions.md 615): only lanes that share no port, folder or
- * database, where one alone leaves the second core idle. Each one's output is held and printed
- * whole when it ends, so the log reads lane by lane; the summary keeps the order written here, each
- * lane with its own time. A failure ends the run once all of them have ended.
- */
-async function together(...lanes) {
-  const alone = lanes.length === 1;
-  const run = (l) =>
-    new Promise((resolve) => {
-      if (alone) console.log(`\n▶ ${l.name}`);
-      const started = Date.now();
-      const color = !alone && process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
-      const child = spawn(l.command, l.args, {
-        stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...color, ...l.env },
-      });
-      const output = [];
-      child.stdout?.on('data', (chunk) => output.push(chunk));
-      child.stderr?.on('data', (chunk) => output.push(chunk));
-      let settled = false;
-      // 'close' follows 'error' when the command could not start: one result for the lane.
-      const settle = (status) => {
-        if (settled) return;
-        settled = true;
-        if (!alone) process.stdout.write(`\n▶ ${l.name}\n${Buffer.concat(output).toString()}`);
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        resolve({ name: l.name, ok: status === 0, seconds, counts: countsFrom(l.reportFile) });
-      };
-      child.once('error', (error) => {
-        output.push(Buffer.from(`${error.message}\n`));
-        settle(1);
-      });
-      child.once('close', (code) => settle(code));
-    });
-  const done = await Promise.all(lanes.map(run));
-  results.push(...done);
-  if (done.some((r) => !r.ok)) finish(1);
+function step(name, command, args, env = {}, reportFile = undefined) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: run.status === 0, seconds, counts: countsFrom(reportFile) });
+  if (run.status !== 0) finish(1);
 }
 
 function finish(code) {
@@ -174,16 +130,13 @@ if (!soakPossible) {
   console.warn(`${message}\nThe soak is left out of this run.`);
 }
 
-// The checks that read the source, together: each is one process, mostly on one core (decision 615).
-await together(
-  lane('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
-  lane('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']),
-  // The contract in the field's tools: Redocly's recommended rules and Spectral's OpenAPI rules (decision 542).
-  lane('lint the contract (Redocly and Spectral)', 'npm', ['run', '--silent', 'lint:contract'], { REDOCLY_TELEMETRY: 'off' }),
-);
-await together(vitest('unit and component tests', 'unit'));
-await together(vitest('API tests (embedded PGlite)', 'api'));
-if (hasPostgres) await together(vitest('API tests (PostgreSQL server)', 'api-pg'));
+step('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('lint (ESLint and Prettier)', 'npm', ['run', '--silent', 'lint']);
+// The contract in the field's tools: Redocly's recommended rules and Spectral's OpenAPI rules (decision 542).
+step('lint the contract (Redocly and Spectral)', 'npm', ['run', '--silent', 'lint:contract'], { REDOCLY_TELEMETRY: 'off' });
+vitest('unit and component tests', 'unit');
+vitest('API tests (embedded PGlite)', 'api');
+if (hasPostgres) vitest('API tests (PostgreSQL server)', 'api-pg');
 // The other maintained Node versions, in CI (or TEST_NODE_VERSIONS=1): on the embedded database,
 // the API tests that exercise the runtime's own parts (decision 597). The rest is the same
 // JavaScript on every version, and the PostgreSQL driver is plain JavaScript, tested on Node 20 above.
@@ -206,10 +159,10 @@ const runtimeTests = [
 ].map((name) => `tests/api/${name}.test.ts`);
 if (ci || process.env.TEST_NODE_VERSIONS === '1')
   for (const major of [22, 24])
-    await together(vitest(`API tests of the runtime (embedded PGlite) on Node ${major}`, 'api', {}, major, runtimeTests));
-await step('build: the PWA (with the size budget, compressed) and the server (JavaScript)', 'npm', ['run', '--silent', 'build']);
+    vitest(`API tests of the runtime (embedded PGlite) on Node ${major}`, 'api', {}, major, runtimeTests);
+step('build: the PWA (with the size budget, compressed) and the server (JavaScript)', 'npm', ['run', '--silent', 'build']);
 const e2eReport = path.join(reports, 'e2e.json');
-await step(
+step(
   'end-to-end tests (Chromium)',
   'npx',
   ['playwright', 'test', '--reporter=list,json'],
@@ -218,7 +171,7 @@ await step(
 );
 // Scale-out under faults (scripts/soak.mjs): its checks fail the run; its figures are printed.
 if (soakPossible)
-  await step('soak: three servers behind HAProxy, each restarted and one killed', 'npm', ['run', '--silent', 'soak'], {
+  step('soak: three servers behind HAProxy, each restarted and one killed', 'npm', ['run', '--silent', 'soak'], {
     SOAK_SECONDS: process.env.SOAK_SECONDS ?? '60',
   });
 finish(0);
