@@ -98,8 +98,11 @@ export function usePendingCreate(localId: string | null): PendingCreateState {
   return result ? { loaded: true, create: result.create } : { loaded: false };
 }
 
-/** Step saves of one application still in the outbox, the latest per step. */
-export function usePendingSteps(applicationId: number | string | null): Partial<Journey> {
+/**
+ * Step saves of one application still in the outbox, the latest per step; undefined until the
+ * device has been read, so a screen that decides from them (which step may open) waits for them.
+ */
+export function usePendingSteps(applicationId: number | string | null): Partial<Journey> | undefined {
   const user = useAtomValue(sessionUserAtom);
   const result = useSafeLiveQuery(
     async () => {
@@ -115,10 +118,8 @@ export function usePendingSteps(applicationId: number | string | null): Partial<
     [user?.id, applicationId],
     {},
   );
-  return result ?? emptyJourney;
+  return result;
 }
-
-const emptyJourney: Partial<Journey> = {};
 
 /** The asset step holds the application's files. */
 const FILES_STEP = 'asset';

@@ -131,6 +131,8 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   const server = useServerApplication(local ? null : routeId);
   const pending = useLocalApplication(local ? routeId : null);
   const loaded = local ? pending : server;
+  // Read before the step is checked: a step saved offline and still queued counts as done, so a
+  // page opened offline at the next step is not sent back to it.
   const pendingSteps = usePendingSteps(routeId);
   // A refused save of this step (or submit, on the summary) is shown where it was made until it is
   // read, even once the application has moved on and can no longer be changed (decision 438).
@@ -143,7 +145,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   const liveFiles = useLiveFormEFiles(routeId, application?.files);
   // The saved journey and what is queued, naming only files that are really there (decision 330).
   const stored = useMemo(
-    () => (application ? overlayJourney(application.journey, pendingSteps, saved.journey) : null),
+    () => (application && pendingSteps ? overlayJourney(application.journey, pendingSteps, saved.journey) : null),
     [application, pendingSteps, saved.journey],
   );
   const journey = useMemo(() => (stored ? withLiveDocuments(stored, liveFiles) : null), [stored, liveFiles]);
@@ -217,7 +219,7 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
           // its queued values is not 'dirty', so leaving it does not say the changes will be lost.
           serverData={journey[current] as Journey[JourneyStep] | undefined}
           serverVersion={versions[current] ?? 0}
-          queued={current in pendingSteps}
+          queued={current in (pendingSteps ?? {})}
           // As stored, deleted files included: leaving the documents step stores the list when it differs.
           storedData={stored?.[current] as Journey[JourneyStep] | undefined}
           abilities={application.abilities}
