@@ -71,8 +71,11 @@ test('sign out ends the session on the server', async ({ page }, testInfo) => {
   await signIn(page, demo.firm);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await openNavigation(page, testInfo);
+  // The page leaves for sign-in at once and tells the server beside it: the check waits for that answer.
+  const told = page.waitForResponse((r) => r.url().endsWith('/api/auth') && r.request().method() === 'DELETE');
   await page.getByRole('button', { name: 'sign out' }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
+  expect((await told).status()).toBe(204);
   const res = await page.request.get('/api/auth', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(401);
 });
