@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { validPersonal, validSteps } from '../fixtures/journeys';
-import { DEMO_PASSWORD, axeViolations, demo, signIn } from './support';
+import { DEMO_PASSWORD, axeViolations, demo, signIn, everyLawyerDeclarationTrue } from './support';
 
 /**
  * Credit and what was signed (docs/decisions.md, 505-515), across three people on their own devices:
@@ -262,15 +262,7 @@ test('a loan of £30,000 signed by a new lawyer’s client, with £20,000 drawn 
     finalOrderDate: '30/06/2027',
     reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
     expectedRepaymentDate: '31/12/2027',
-    lawyerDeclarations: {
-      noMaterialChangeLegal: true,
-      noMaterialChangeFinancial: true,
-      noMaterialChangeMaterial: true,
-      settlementSufficient: true,
-      currentLoanSufficient: true,
-      solicitorNotified: true,
-      obligationsCompiled: true,
-    },
+    lawyerDeclarations: everyLawyerDeclarationTrue(),
   });
   expect(await serverLoan(request, admin)).toMatchObject({ amount: 30_000, pendingAmount: null, creditAvailable: 10_000 });
 });

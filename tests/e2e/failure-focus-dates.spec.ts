@@ -3,7 +3,7 @@ import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
 import { fieldMessages } from '../../src/shared/rules/error-codes';
 import { drawdownStatusLabels, type DrawdownStatus } from '../../src/shared/rules/statuses';
 import { missingReferences } from '../../scripts/build-references';
-import { demo, signIn } from './support';
+import { demo, signIn, everyLawyerDeclarationTrue } from './support';
 
 /**
  * When something goes wrong, at 390 px: a signed-in page load asks for no file the build does not
@@ -51,15 +51,7 @@ async function lawyersLoan(page: Page): Promise<{ id: number; applicationId: num
   return open!;
 }
 
-const allTrue = {
-  noMaterialChangeLegal: true,
-  noMaterialChangeFinancial: true,
-  noMaterialChangeMaterial: true,
-  settlementSufficient: true,
-  currentLoanSufficient: true,
-  solicitorNotified: true,
-  obligationsCompiled: true,
-};
+const allTrue = everyLawyerDeclarationTrue();
 
 function requestBody(applicationId: number, amount: number, dates: Record<string, string>) {
   return {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { validPersonal, validSteps } from '../fixtures/journeys';
-import { DEMO_PASSWORD, demo, signIn } from './support';
+import { DEMO_PASSWORD, demo, signIn, everyLawyerDeclarationTrue } from './support';
 
 /**
  * When something goes wrong on a loan page and in the drawdown queue, at 390 px: a request made
@@ -174,15 +174,7 @@ function requestBody(applicationId: number, amount: number, invoiceNumber = 'INV
     finalOrderDate: '30/09/2027',
     reaplyAssets: 'Family home',
     expectedRepaymentDate: '31/12/2027',
-    lawyerDeclarations: {
-      noMaterialChangeLegal: true,
-      noMaterialChangeFinancial: true,
-      noMaterialChangeMaterial: true,
-      settlementSufficient: true,
-      currentLoanSufficient: true,
-      solicitorNotified: true,
-      obligationsCompiled: true,
-    },
+    lawyerDeclarations: everyLawyerDeclarationTrue(),
   };
 }
 

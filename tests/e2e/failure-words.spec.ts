@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { validPersonal, validSteps } from '../fixtures/journeys';
-import { DEMO_PASSWORD, demo, signIn } from './support';
+import { DEMO_PASSWORD, demo, signIn, everyLawyerDeclarationTrue } from './support';
 
 /**
  * When something goes wrong, or nothing is there yet, the screens say so as truly as the happy path
@@ -311,15 +311,7 @@ test('the drawdown approval email speaks to the client, not of her', async ({ re
     finalOrderDate: '30/06/2027',
     reaplyAssets: 'Share of the sale proceeds of the former matrimonial home',
     expectedRepaymentDate: '31/12/2027',
-    lawyerDeclarations: {
-      noMaterialChangeLegal: true,
-      noMaterialChangeFinancial: true,
-      noMaterialChangeMaterial: true,
-      settlementSufficient: true,
-      currentLoanSufficient: true,
-      solicitorNotified: true,
-      obligationsCompiled: true,
-    },
+    lawyerDeclarations: everyLawyerDeclarationTrue(),
   });
   const id = created.id as number;
   await call(request, admin, 'POST', `/drawdowns/${id}/state`, { state: 'providerApproved' });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ukDateFromToday } from '../../src/shared/rules/calendar-dates';
-import { axeViolations, demo, DEMO_PASSWORD, openNavigation, signIn } from './support';
+import { axeViolations, demo, DEMO_PASSWORD, openNavigation, signIn, everyLawyerDeclarationTrue } from './support';
 import { startLocalPushService, type Device, type LocalPushService } from '../api/local-push-service';
 
 /**
@@ -133,15 +133,7 @@ test('a drawdown’s approval loop notifies the right person at each step', asyn
       finalOrderDate: ukDateFromToday(180),
       reaplyAssets: 'Family home',
       expectedRepaymentDate: ukDateFromToday(365),
-      lawyerDeclarations: {
-        noMaterialChangeLegal: true,
-        noMaterialChangeFinancial: true,
-        noMaterialChangeMaterial: true,
-        settlementSufficient: true,
-        currentLoanSufficient: true,
-        solicitorNotified: true,
-        obligationsCompiled: true,
-      },
+      lawyerDeclarations: everyLawyerDeclarationTrue(),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 import { DEMO_PASSWORD, demoAccounts } from '../../src/server/seed/demo-accounts';
+import { lawyerDeclarationKeys, type LawyerDeclarationKey } from '../../src/shared/rules/declarations';
 
 export { DEMO_PASSWORD };
 export const demo = demoAccounts;
@@ -84,4 +85,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations;
   });
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A drawdown request's seven lawyer declarations, every one answered True. */
+export function everyLawyerDeclarationTrue(): Record<LawyerDeclarationKey, boolean> {
+  return Object.fromEntries(lawyerDeclarationKeys.map((key) => [key, true])) as Record<LawyerDeclarationKey, boolean>;
 }
