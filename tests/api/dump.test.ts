@@ -341,8 +341,8 @@ describe('a large table', () => {
       filter: (file) => file.name === 'audit_events.csv' || file.name === 'manifest.json',
     });
     rmSync(dirname(saved), { recursive: true, force: true });
-    const manifestText = strFromU8(entries['manifest.json']);
-    const auditLines = (strFromU8(entries['audit_events.csv']).match(/\r\n/g) ?? []).length;
+    const manifestText = strFromU8(entries['manifest.json']!);
+    const auditLines = (strFromU8(entries['audit_events.csv']!).match(/\r\n/g) ?? []).length;
 
     const manifest = JSON.parse(manifestText) as Manifest;
     const audit = manifest.tables.find((t) => t.table === 'audit_events')!;
