@@ -1,4 +1,4 @@
-import { PAGE_MAX, SEARCH_MAX_LENGTH } from '../../shared/rules/limits';
+import { PAGE_MAX, PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../shared/rules/limits';
 
 /**
  * A list's filters live in the address (?status=&search=&page=): a filtered page can be
@@ -33,6 +33,18 @@ export function listSearch(query: ListQuery): string {
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** A list state as the API's query: the page, the page size, and only the filters that are set. */
+export function listApiQuery<S extends string>(
+  query: ListQuery<S>,
+): { page: number; pageSize: number; search?: string; status?: S } {
+  return {
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
 }
 
 export function hasFilters(query: ListQuery): boolean {

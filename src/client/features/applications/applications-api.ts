@@ -1,7 +1,7 @@
 import { api } from '../../api/client';
 import { ApiResponseError, unwrap } from '../../api/failure';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
+import { listApiQuery } from '../../ui/list-query';
 import type { ListQuery } from './list/list-query';
 
 export type ApplicationList = components['schemas']['ApplicationList'];
@@ -10,16 +10,8 @@ export type Application = components['schemas']['Application'];
 export async function fetchApplications(query: ListQuery): Promise<ApplicationList> {
   return unwrap(
     await api.GET('/applications', {
-      params: {
-        query: {
-          page: query.page,
-          pageSize: PAGE_SIZE,
-          // Each item says whether its journey may still be changed (wizard or details).
-          abilities: true,
-          ...(query.search ? { search: query.search } : {}),
-          ...(query.status ? { status: query.status } : {}),
-        },
-      },
+      // Each item says whether its journey may still be changed (wizard or details).
+      params: { query: { ...listApiQuery(query), abilities: true } },
     }),
   );
 }

@@ -1,9 +1,8 @@
 import { api } from '../../api/client';
 import { unwrap } from '../../api/failure';
-import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
-import type { ListQuery } from '../../ui/list-query';
+import { listApiQuery, type ListQuery } from '../../ui/list-query';
 
 export type Drawdown = components['schemas']['Drawdown'];
 export type DrawdownList = components['schemas']['DrawdownList'];
@@ -13,14 +12,7 @@ export type DrawdownAggregate = components['schemas']['DrawdownAggregate'];
 export async function fetchDrawdowns(query: ListQuery<DrawdownStatus>): Promise<DrawdownList> {
   return unwrap(
     await api.GET('/drawdowns', {
-      params: {
-        query: {
-          page: query.page,
-          pageSize: PAGE_SIZE,
-          ...(query.search ? { search: query.search } : {}),
-          ...(query.status ? { status: query.status } : {}),
-        },
-      },
+      params: { query: listApiQuery(query) },
     }),
   );
 }

@@ -3,7 +3,7 @@ import { unwrap } from '../../api/failure';
 import { PAGE_SIZE } from '../../../shared/rules/limits';
 import type { components } from '../../../shared/api/schema';
 import type { LoanStatus } from '../../../shared/rules/statuses';
-import type { ListQuery } from '../../ui/list-query';
+import { listApiQuery, type ListQuery } from '../../ui/list-query';
 
 export type Loan = components['schemas']['Loan'];
 export type LoanList = components['schemas']['LoanList'];
@@ -14,14 +14,7 @@ export type Drawdown = components['schemas']['Drawdown'];
 export async function fetchLoans(query: ListQuery<LoanStatus>): Promise<LoanList> {
   return unwrap(
     await api.GET('/loans', {
-      params: {
-        query: {
-          page: query.page,
-          pageSize: PAGE_SIZE,
-          ...(query.search ? { search: query.search } : {}),
-          ...(query.status ? { status: query.status } : {}),
-        },
-      },
+      params: { query: listApiQuery(query) },
     }),
   );
 }
