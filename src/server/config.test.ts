@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, remindersOn } from './config';
+import { KNOWN_PUSH_SERVICE_HOSTS, loadConfig, remindersOn } from './config';
 import { smtpTransportOptions } from './mail/smtp-options';
 
 const esign = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).esign;
@@ -311,6 +311,7 @@ describe('the web push settings (VAPID_*, PUSH_TIMEOUT_MS)', () => {
       vapidKeys: undefined,
       subject: 'mailto:help@firm.test',
       sendTimeoutMs: 10_000,
+      serviceHosts: KNOWN_PUSH_SERVICE_HOSTS,
     });
   });
 
@@ -322,7 +323,27 @@ describe('the web push settings (VAPID_*, PUSH_TIMEOUT_MS)', () => {
         VAPID_SUBJECT: 'https://portal.example',
         PUSH_TIMEOUT_MS: '2500',
       }),
-    ).toEqual({ vapidKeys: { publicKey, privateKey }, subject: 'https://portal.example', sendTimeoutMs: 2500 });
+    ).toEqual({
+      vapidKeys: { publicKey, privateKey },
+      subject: 'https://portal.example',
+      sendTimeoutMs: 2500,
+      serviceHosts: KNOWN_PUSH_SERVICE_HOSTS,
+    });
+  });
+
+  it('take the push services a device may name, the four browsers’ by default', () => {
+    expect(push({}).serviceHosts).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'push.apple.com',
+      'notify.windows.com',
+    ]);
+    expect(push({ PUSH_SERVICE_HOSTS: ' Push.Example.com, fcm.googleapis.com ' }).serviceHosts).toEqual([
+      'push.example.com',
+      'fcm.googleapis.com',
+    ]);
+    for (const wrong of ['https://push.example.com', 'push.example.com/x', 'localhost', 'a,,b.example', '10.0.0.1'])
+      expect(() => push({ PUSH_SERVICE_HOSTS: wrong }), wrong).toThrow(/PUSH_SERVICE_HOSTS/);
   });
 
   it('refuse one key without the other, keys of the wrong length, and a subject push services refuse', () => {

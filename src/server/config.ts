@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { providerRoles, type ProviderRole } from '../shared/rules/provider-identity';
 import { smtpTransportOptions } from './mail/smtp-options';
@@ -95,6 +96,11 @@ export interface PushConfig {
   subject: string;
   /** PUSH_TIMEOUT_MS: how long one send to a push service may take before it is retried later. */
   sendTimeoutMs: number;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services a device's endpoint may name in production, comma-separated
+   * host names, each with its sub-domains. Default: the four browsers' own (docs/decisions.md 701).
+   */
+  serviceHosts: readonly string[];
 }
 
 export interface ProviderDetails {
@@ -235,7 +241,33 @@ function pushConfig(env: Env): PushConfig {
     vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     subject,
     sendTimeoutMs: integer(env.PUSH_TIMEOUT_MS, 10_000, 'PUSH_TIMEOUT_MS') || 10_000,
+    serviceHosts: pushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
+}
+
+/**
+ * The push services of the browsers the portal supports, each host with its sub-domains: Chrome's
+ * and the other Chromium browsers' (Firebase Cloud Messaging), Firefox's (Mozilla's autopush),
+ * Safari's (Apple's web push) and Edge's (Windows Push Notification Services). In production an
+ * endpoint elsewhere is refused (docs/decisions.md 701); PUSH_SERVICE_HOSTS replaces the list.
+ */
+export const KNOWN_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+/** A host name as DNS writes it: labels of letters, digits and inner hyphens, at least two of them. */
+const HOST_NAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
+
+function pushServiceHosts(value: string | undefined): readonly string[] {
+  if (!value?.trim()) return KNOWN_PUSH_SERVICE_HOSTS;
+  const hosts = value.split(',').map((host) => host.trim().toLowerCase());
+  const wrong = hosts.find((host) => !HOST_NAME.test(host) || isIP(host) !== 0);
+  if (wrong !== undefined)
+    throw new Error(`PUSH_SERVICE_HOSTS must be host names separated by commas (fcm.googleapis.com,…), got "${wrong}"`);
+  return hosts;
 }
 
 function isBase64urlOfLength(value: string, bytes: number): boolean {

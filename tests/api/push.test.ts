@@ -4,6 +4,7 @@ import { loanReference } from '../../src/shared/rules/loan-reference';
 import { notificationKindsOfRole } from '../../src/shared/rules/notification-kinds';
 import { sendDuePushes } from '../../src/server/push/sender';
 import { enqueuePush } from '../../src/server/push/outbox';
+import { KNOWN_PUSH_SERVICE_HOSTS } from '../../src/server/config';
 import { startTestServer, type TestServer } from './harness';
 import { buildApplication, buildUser, signInAs } from './factories';
 import { buildSide, clientDeclarations, drawdownRequest, type Side } from './loans-fixtures';
@@ -18,6 +19,12 @@ import { startLocalPushService, type Device, type LocalPushService } from './loc
  * sentence and link must be the expected ones, for the right person and nobody else.
  */
 
+const pushConfig = {
+  vapidKeys: undefined,
+  subject: 'mailto:ops@portal.test',
+  sendTimeoutMs: 10_000,
+  serviceHosts: KNOWN_PUSH_SERVICE_HOSTS,
+};
 let server: TestServer;
 let push: LocalPushService;
 let ours: Side;
@@ -56,7 +63,7 @@ async function delivered() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ push: { vapidKeys: undefined, subject: 'mailto:ops@portal.test', sendTimeoutMs: 400 } });
+  server = await startTestServer({ push: { ...pushConfig, sendTimeoutMs: 400 } });
   push = await startLocalPushService();
   ours = await buildSide(server);
   theirs = await buildSide(server);
@@ -134,6 +141,37 @@ describe('the calls', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('validation');
     expect(await server.rows<{ n: number }>(sql`select count(*)::int as n from push_subscriptions`)).toEqual(before);
+  });
+
+  it('in production takes only an endpoint of a known push service, storing nothing else (decision 701)', async () => {
+    const live = await startTestServer({ production: true, push: pushConfig });
+    try {
+      const lawyer = await buildUser(live.db, { role: 'lawyer' });
+      const token = await signInAs(live, lawyer);
+      const { keys } = push.device();
+      const subscribeTo = (endpoint: string) =>
+        live.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { endpoint, keys, deviceLabel: 'Phone' },
+        });
+      for (const endpoint of [
+        'https://push.example.com/x',
+        'https://169.254.169.254.nip.io/latest',
+        'https://fcm.googleapis.com.example.com/x',
+        'http://127.0.0.1:4610/push/1',
+      ]) {
+        const res = await subscribeTo(endpoint);
+        expect(res.statusCode, endpoint).toBe(400);
+        expect(res.json().fields.endpoint, endpoint).toBe(endpoint.startsWith('http:') ? 'httpsRequired' : 'pushServiceUnknown');
+      }
+      expect(await live.rows(sql`select id from push_subscriptions`)).toEqual([]);
+      const known = await subscribeTo('https://fcm.googleapis.com/fcm/send/abc:APA91b');
+      expect(known.statusCode).toBe(201);
+    } finally {
+      await live.close();
+    }
   });
 
   it('lists the caller’s own devices, marking this one; another session’s is not “this device”', async () => {

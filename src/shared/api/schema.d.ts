@@ -1315,8 +1315,11 @@ export interface paths {
          * Turn notifications on for this device
          * @description Ties the browser's push subscription to the caller and to this session (signing out removes
          *     it). The same endpoint again replaces its row. 400 fields.endpoint 'httpsRequired' when the
-         *     endpoint is not an https URL; fields.keys.p256dh or fields.keys.auth 'invalid' when a key is
-         *     not a P-256 public key (65 bytes) or a 16-byte secret, base64url.
+         *     endpoint is not an https URL; in production 'pushServiceUnknown' when its host is not one of
+         *     the push services the server sends to (PUSH_SERVICE_HOSTS: by default Chrome's, Firefox's,
+         *     Safari's and Edge's), and 'invalid' for an address or a port; fields.keys.p256dh or
+         *     fields.keys.auth 'invalid' when a key is not a P-256 public key (65 bytes) or a 16-byte
+         *     secret, base64url.
          */
         post: operations["subscribePush"];
         delete?: never;

@@ -64,6 +64,8 @@ export const fieldMessages = {
   notAgreed: 'Every declaration must be True to approve the request',
   /** A push subscription whose endpoint is not an https URL (docs/decisions.md 676). Our wording. */
   httpsRequired: 'The push service address must be an https address',
+  /** A push subscription whose endpoint is not a push service the server sends to (decision 701). Our wording. */
+  pushServiceUnknown: 'The portal does not send notifications through this browser’s push service',
   /** Sign-in refused: shown on the password field (spec section 8); the email is marked 'empty'. */
   invalidCredentials: 'Invalid email or password',
   empty: '',

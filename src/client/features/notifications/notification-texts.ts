@@ -26,6 +26,8 @@ export const notificationTexts = {
     'Not saved: these settings need a connection. What you chose stays on this page: save it once you are back online.',
   pushServiceFailed:
     'This browser could not reach its notification service, so notifications are still off. Try again later, or use another browser.',
+  pushServiceRefused:
+    'The portal does not send notifications through this browser’s push service, so notifications are still off. Use a recent Chrome, Edge, Firefox or Safari.',
   notForRole: 'A firm’s admin receives no notifications.',
 } as const;
 

@@ -151,7 +151,7 @@ export default function NotificationsPage() {
       } else if (outcome.denied) {
         setBlock(currentBlock() ?? 'denied');
       } else if (outcome.pushService) {
-        setMessage(texts.pushServiceFailed);
+        setMessage(outcome.pushService === 'refused' ? texts.pushServiceRefused : texts.pushServiceFailed);
       } else {
         setMessage(messageFor(outcome));
       }

@@ -27,8 +27,11 @@ export function removeDevice(id: number): Promise<CallOutcome<undefined>> {
 export type TurnOnOutcome =
   | { ok: true }
   | { ok: false; denied: true }
-  /** The browser could not subscribe: its push service did not answer, or it has none. */
-  | { ok: false; denied?: false; pushService: true }
+  /**
+   * 'unreachable': the browser could not subscribe (its push service did not answer, or it has
+   * none); 'refused': the server does not send through that push service (decision 701).
+   */
+  | { ok: false; denied?: false; pushService: 'unreachable' | 'refused' }
   | ({ ok: false; denied?: false; pushService?: false } & Exclude<CallOutcome<unknown>, { ok: true }>);
 
 /**
@@ -44,7 +47,7 @@ export async function turnOn(stale?: PushDevice): Promise<TurnOnOutcome> {
     subscription = await subscribeBrowser(key.data.publicKey);
   } catch (error) {
     console.warn('Push subscription failed', error);
-    return { ok: false, pushService: true };
+    return { ok: false, pushService: 'unreachable' };
   }
   if (subscription === 'denied') return { ok: false, denied: true };
   if (stale) await removeDevice(stale.id);
@@ -55,7 +58,13 @@ export async function turnOn(stale?: PushDevice): Promise<TurnOnOutcome> {
       body: { ...keys, deviceLabel: deviceLabel(navigator.userAgent, navigator.maxTouchPoints) },
     }),
   );
-  return saved.ok ? { ok: true } : saved;
+  if (saved.ok) return { ok: true };
+  if (saved.kind === 'http' && saved.status === 400 && saved.fields.endpoint) {
+    // Of no use to the server, so the browser does not keep it either.
+    await unsubscribeBrowser();
+    return { ok: false, pushService: 'refused' };
+  }
+  return saved;
 }
 
 /** Turns notifications off for this device: on the server first (it stops sending), then in the browser. */

@@ -23,7 +23,7 @@ export async function subscribePush(
   const { endpoint, keys } = input.body;
   const deviceLabel = input.body.deviceLabel.trim();
   const fields: Record<string, FieldCode> = {};
-  const endpointProblem = endpointCode(endpoint, config.production);
+  const endpointProblem = endpointCode(endpoint, { production: config.production, serviceHosts: config.push.serviceHosts });
   if (endpointProblem) fields.endpoint = endpointProblem;
   if (!isP256PublicKey(keys.p256dh)) fields['keys.p256dh'] = 'invalid';
   if (!isAuthSecret(keys.auth)) fields['keys.auth'] = 'invalid';
