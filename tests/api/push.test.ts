@@ -6,7 +6,7 @@ import { sendDuePushes } from '../../src/server/push/sender';
 import { enqueuePush } from '../../src/server/push/outbox';
 import { KNOWN_PUSH_SERVICE_HOSTS } from '../../src/server/config';
 import { startTestServer, type TestServer } from './harness';
-import { buildApplication, buildUser, signInAs } from './factories';
+import { buildApplication, buildClient, buildUser, signInAs } from './factories';
 import { buildSide, clientDeclarations, drawdownRequest, type Side } from './loans-fixtures';
 import { buildSigningCase, prepareAndNotify, signAsClient } from './esign-fixtures';
 import { personal, validSteps } from './applications-fixtures';
@@ -530,6 +530,49 @@ describe('delivery', () => {
     const to = (await delivered()).map((d) => d.to);
     expect(to).toContain('our client');
     expect(to).not.toContain('disabled later');
+  });
+
+  it('removes every device of an account whose password is set by a reset link, or whose client withdraws', async () => {
+    const subscriptionsOf = async (userId: number) =>
+      (await server.rows(sql`select id from push_subscriptions where user_id = ${userId}`)).length;
+    const twoDevices = async (name: string) => {
+      const client = await buildClient(server.db);
+      for (const device of ['phone', 'tablet']) await subscribe(`${name} ${device}`, await signInAs(server, client));
+      expect(await subscriptionsOf(client.userId)).toBe(2);
+      return client;
+    };
+
+    const resetting = await twoDevices('resetting');
+    expect((await server.call({ method: 'POST', url: '/api/users/reset', payload: { login: resetting.email } })).statusCode).toBe(
+      204,
+    );
+    const mailbox = (await server.call({ method: 'GET', url: '/api/dev/mailbox' })).json() as {
+      emails: { to: string; links: string[] }[];
+    };
+    const link = mailbox.emails.flatMap((e) => (e.to === resetting.email ? e.links : [])).find((l) => l.includes('/reset/'));
+    const updated = await server.call({
+      method: 'POST',
+      url: '/api/users/reset/update',
+      payload: { token: link!.split('/').pop(), login: resetting.email, password: 'Reset-pass-1' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await subscriptionsOf(resetting.userId)).toBe(0);
+
+    const withdrawing = await twoDevices('withdrawing');
+    const { id: applicationId } = await buildApplication(server.db, {
+      lawyerId: ours.lawyer.id,
+      clientId: withdrawing.id,
+      status: 'providerAccepted',
+    });
+    const withdrawn = await call('POST', '/api/applications/state/update', await signInAs(server, withdrawing), {
+      applicationId,
+      state: 'customerRejected',
+      reason: 'Found other funding',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await subscriptionsOf(withdrawing.userId)).toBe(0);
+    // Nobody else's devices went with them.
+    expect(await subscriptionsOf(ours.client.userId)).toBeGreaterThan(0);
   });
 
   it('removes the subscriptions of a device that signs out, and only that device’s', async () => {
