@@ -48,7 +48,7 @@ const serverLayers = [
   ['policies', 'files', 'pdf', 'mail', 'push', 'esign', 'address', 'backup'],
   ['auth'],
   ['db'],
-  ['errors', 'html', 'config.ts', 'paths.ts'],
+  ['errors', 'html', 'background', 'config.ts', 'paths.ts'],
 ];
 const readFromBelow = { ops: ['./instruments.ts'], mail: ['./smtp-options.ts'] };
 const adapters = ['files', 'pdf', 'mail', 'push', 'esign', 'address', 'backup'];

@@ -2,6 +2,7 @@ import { isNull } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { files } from '../db/schema';
 import type { FileStorage } from './storage';
+import { repeatInBackground } from '../background/repeat';
 
 /**
  * Bytes younger than this are left alone: an upload's bytes are in place a moment before its row
@@ -41,9 +42,10 @@ export function startFileHousekeeping(
   log: (msg: string, err: unknown) => void,
   everyMs = 60 * 60 * 1000,
 ): () => void {
-  const run = () => removeUnreferencedFiles(db, storage).catch((err) => log('removing unreferenced files failed', err));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatInBackground({
+    name: 'removing unreferenced files',
+    everyMs,
+    log,
+    run: () => removeUnreferencedFiles(db, storage),
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { repeatInBackground } from '../background/repeat';
 import { queryRows, type Database } from '../db/connection';
 
 interface Claimed {
@@ -25,20 +26,18 @@ export function startMailSender(
   options: { smtp: SMTPTransport.Options; from: string; intervalMs?: number; log: (msg: string, err?: unknown) => void },
 ): () => void {
   const transport = nodemailer.createTransport(options.smtp);
-  let stopped = false;
-  let running = false;
-
-  async function tick(): Promise<void> {
-    if (running || stopped) return;
-    running = true;
-    try {
+  const stop = repeatInBackground({
+    name: 'mail sender',
+    everyMs: options.intervalMs ?? 5_000,
+    log: options.log,
+    run: async () => {
       const claimed = await queryRows<Claimed>(
         db,
         sql`
-        update emails set next_attempt_at = now() + ${CLAIM_MS} * interval '1 millisecond', attempts = attempts + 1
-        where id in (select id from emails where sent_at is null and next_attempt_at <= now()
-                     order by id limit ${BATCH} for update skip locked)
-        returning id, to_address, subject, text_body, html_body, attempts`,
+          update emails set next_attempt_at = now() + ${CLAIM_MS} * interval '1 millisecond', attempts = attempts + 1
+          where id in (select id from emails where sent_at is null and next_attempt_at <= now()
+                       order by id limit ${BATCH} for update skip locked)
+          returning id, to_address, subject, text_body, html_body, attempts`,
       );
       for (const email of claimed) {
         try {
@@ -58,19 +57,10 @@ export function startMailSender(
           options.log(`email ${email.id} not sent`, err);
         }
       }
-    } catch (err) {
-      options.log('mail sender failed', err);
-    } finally {
-      running = false;
-    }
-  }
-
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 5_000);
-  timer.unref();
-  void tick();
+    },
+  });
   return () => {
-    stopped = true;
-    clearInterval(timer);
+    stop();
     transport.close();
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
 import { auditEvents } from '../db/schema';
 import { vapidKeys } from './vapid';
+import { repeatInBackground } from '../background/repeat';
 
 interface Claimed {
   id: number;
@@ -140,25 +141,13 @@ export function startPushSender(
   config: Config,
   options: { intervalMs?: number; log: (msg: string, err?: unknown) => void },
 ): () => void {
-  let stopped = false;
-  let running = false;
-  async function tick(): Promise<void> {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return repeatInBackground({
+    name: 'push sender',
+    everyMs: options.intervalMs ?? 3_000,
+    log: options.log,
+    run: async (stopped) => {
       // A full batch: more may be due at once.
-      while (!stopped && (await sendDuePushes(db, config, options.log)) === BATCH);
-    } catch (err) {
-      options.log('push sender failed', err);
-    } finally {
-      running = false;
-    }
-  }
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 3_000);
-  timer.unref();
-  void tick();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+      while (!stopped() && (await sendDuePushes(db, config, options.log)) === BATCH);
+    },
+  });
 }

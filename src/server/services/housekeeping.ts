@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/rules/limits';
+import { repeatInBackground } from '../background/repeat';
 
 /** How long spent records are kept for a look afterwards before they go. */
 const KEEP_SPENT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,9 +28,5 @@ export async function removeSpentRecords(db: Database): Promise<void> {
 }
 
 export function startHousekeeping(db: Database, log: (msg: string, err: unknown) => void, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => removeSpentRecords(db).catch((err) => log('housekeeping failed', err));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatInBackground({ name: 'housekeeping', everyMs, log, run: () => removeSpentRecords(db) });
 }

@@ -8,6 +8,7 @@ import { TimeStampUnavailable } from '../../esign/pades/timestamp';
 import { newFileKey, type FileStorage } from '../../files/storage';
 import { recordAudit } from '../audit';
 import { readStoredBytes, recordEnvelopeEvent } from './envelope-record';
+import { repeatInBackground } from '../../background/repeat';
 
 interface Claimed {
   id: number;
@@ -126,20 +127,10 @@ export function startTimestamping(
   log: (message: string, error?: unknown) => void,
   everyMs = 60_000,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await timestampSignedCopies(db, config, storage, log);
-    } catch (error) {
-      log('time-stamping signed copies failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatInBackground({
+    name: 'time-stamping signed copies',
+    everyMs,
+    log,
+    run: () => timestampSignedCopies(db, config, storage, log),
+  });
 }

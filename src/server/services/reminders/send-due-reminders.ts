@@ -9,6 +9,7 @@ import type { ApplicationStatus, DrawdownStatus } from '../../../shared/rules/st
 import { recordAudit } from '../audit';
 import { tellParties } from '../loans/loan-parties';
 import { reminderPush, reminderWords, type ReminderKind, type WaitingRecord } from './reminder-words';
+import { repeatInBackground } from '../../background/repeat';
 
 /** One thing that can wait on a person: a record in a status, and who it waits on. */
 interface Wait {
@@ -179,9 +180,5 @@ export function startReminders(
   everyMs = 5 * 60 * 1000,
 ): () => void {
   if (!remindersOn(config.reminders)) return () => {};
-  const run = () => sendDueReminders(db, config).catch((err) => log('reminders failed', err));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatInBackground({ name: 'reminders', everyMs, log, run: () => sendDueReminders(db, config) });
 }
