@@ -337,10 +337,14 @@ describe('a large table', () => {
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     console.log(`held ${(peak / 1e6).toFixed(1)} MB`);
 
-    const entries = unzipSync(readFileSync(saved), {
-      filter: (file) => file.name === 'audit_events.csv' || file.name === 'manifest.json',
-    });
-    rmSync(dirname(saved), { recursive: true, force: true });
+    let entries: ReturnType<typeof unzipSync>;
+    try {
+      entries = unzipSync(readFileSync(saved), {
+        filter: (file) => file.name === 'audit_events.csv' || file.name === 'manifest.json',
+      });
+    } finally {
+      rmSync(dirname(saved), { recursive: true, force: true });
+    }
     const manifestText = strFromU8(entries['manifest.json']!);
     const auditLines = (strFromU8(entries['audit_events.csv']!).match(/\r\n/g) ?? []).length;
 

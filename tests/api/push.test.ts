@@ -167,6 +167,25 @@ describe('the calls', () => {
         expect(res.json().fields.endpoint, endpoint).toBe(endpoint.startsWith('http:') ? 'httpsRequired' : 'pushServiceUnknown');
       }
       expect(await live.rows(sql`select id from push_subscriptions`)).toEqual([]);
+
+      // A subscription kept from before (made outside production, or under a wider list) is
+      // checked again at each send: removed, audited, never posted to.
+      const kept = push.device();
+      const [row] = await live.rows<{ id: number }>(sql`insert into push_subscriptions
+          (user_id, session_id, endpoint, p256dh, auth, device_label)
+        values (${lawyer.userId}, (select max(id) from sessions where user_id = ${lawyer.userId}),
+          ${kept.endpoint}, ${kept.keys.p256dh}, ${kept.keys.auth}, 'Kept from before')
+        returning id`);
+      await enqueuePush(live.db, { userId: lawyer.userId, kind: 'loan-created', text: 'Never sent.', link: '/' });
+      const received = push.received.length;
+      expect(await sendDuePushes(live.db, live.config, () => undefined)).toBe(1);
+      expect(push.received.length).toBe(received);
+      expect(await live.rows(sql`select id from push_subscriptions`)).toEqual([]);
+      const [audit] = await live.rows<{ action: string; actor_user_id: number | null }>(
+        sql`select action, actor_user_id from audit_events where entity_type = 'pushSubscription' and entity_id = ${String(row!.id)}`,
+      );
+      expect(audit).toEqual({ action: 'removedAsNotAllowed', actor_user_id: null });
+
       const known = await subscribeTo('https://fcm.googleapis.com/fcm/send/abc:APA91b');
       expect(known.statusCode).toBe(201);
     } finally {
@@ -542,7 +561,13 @@ describe('delivery', () => {
       return client;
     };
 
+    const othersOf = async (userId: number) =>
+      (await server.rows<{ id: number }>(sql`select id from push_subscriptions where user_id <> ${userId} order by id`)).map(
+        (r) => r.id,
+      );
+
     const resetting = await twoDevices('resetting');
+    const othersBeforeReset = await othersOf(resetting.userId);
     expect((await server.call({ method: 'POST', url: '/api/users/reset', payload: { login: resetting.email } })).statusCode).toBe(
       204,
     );
@@ -557,8 +582,10 @@ describe('delivery', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await subscriptionsOf(resetting.userId)).toBe(0);
+    expect(await othersOf(resetting.userId)).toEqual(othersBeforeReset);
 
     const withdrawing = await twoDevices('withdrawing');
+    const othersBeforeWithdrawal = await othersOf(withdrawing.userId);
     const { id: applicationId } = await buildApplication(server.db, {
       lawyerId: ours.lawyer.id,
       clientId: withdrawing.id,
@@ -571,8 +598,13 @@ describe('delivery', () => {
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(await subscriptionsOf(withdrawing.userId)).toBe(0);
-    // Nobody else's devices went with them.
-    expect(await subscriptionsOf(ours.client.userId)).toBeGreaterThan(0);
+    // Nobody else's devices went with them: the lawyer's, staff's and the other clients' are all there.
+    expect(await othersOf(withdrawing.userId)).toEqual(othersBeforeWithdrawal);
+    const lawyerDevices = await server.rows<{ id: number }>(
+      sql`select id from push_subscriptions where user_id = ${ours.lawyer.userId}`,
+    );
+    expect(lawyerDevices.length).toBeGreaterThan(0);
+    for (const { id } of lawyerDevices) expect(othersBeforeWithdrawal).toContain(id);
   });
 
   it('removes the subscriptions of a device that signs out, and only that device’s', async () => {

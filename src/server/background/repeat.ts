@@ -1,7 +1,8 @@
 /**
  * A job every server process runs in the background: the mail and push senders, the reminders,
  * the housekeeping, the time-stamping of signed copies. Each is safe to run in several processes at
- * once (it claims its rows), so this only has to keep one process's runs apart.
+ * once (the senders and reminders claim their rows, the housekeeping only deletes what no one needs),
+ * so this only has to keep one process's runs apart.
  */
 export interface RepeatingJob {
   /** Named in the log when a run fails. */

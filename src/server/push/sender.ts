@@ -3,6 +3,7 @@ import webpush from 'web-push';
 import type { Config } from '../config';
 import { queryRows, type Database } from '../db/connection';
 import { auditEvents } from '../db/schema';
+import { endpointCode } from './subscription-checks';
 import { vapidKeys } from './vapid';
 import { repeatInBackground } from '../background/repeat';
 
@@ -27,7 +28,8 @@ const BATCH = 20;
 export const PUSH_MAX_ATTEMPTS = 8;
 const TTL_SECONDS = 24 * 60 * 60;
 
-type Outcome = 'sent' | 'gone' | 'refused' | 'failed';
+/** 'disallowed': the endpoint no longer passes the checks a new one must pass (decision 701). */
+type Outcome = 'sent' | 'gone' | 'refused' | 'failed' | 'disallowed';
 
 /**
  * Sends the push outbox (docs/decisions.md 677-679). Rows are claimed as the mail outbox's are:
@@ -53,11 +55,18 @@ export async function sendDuePushes(db: Database, config: Config, log: (msg: str
   );
   if (claimed.length === 0) return 0;
   const vapid = await vapidKeys(db, config);
+  const rules = { production: config.production, serviceHosts: config.push.serviceHosts };
   await Promise.all(
     claimed.map(async (push) => {
-      const outcome = await send(push, { ...vapid, subject: config.push.subject }, config.push.sendTimeoutMs).catch(
-        (err: unknown) => ({ outcome: 'failed' as Outcome, error: err }),
-      );
+      // Checked again at each send: a subscription kept from before the push services were
+      // narrowed (or from outside production) is never posted to.
+      const problem = endpointCode(push.endpoint, rules);
+      const outcome = problem
+        ? { outcome: 'disallowed' as Outcome, error: `the endpoint is not allowed (${problem})` }
+        : await send(push, { ...vapid, subject: config.push.subject }, config.push.sendTimeoutMs).catch((err: unknown) => ({
+            outcome: 'failed' as Outcome,
+            error: err,
+          }));
       await record(db, push, outcome, log);
     }),
   );
@@ -104,16 +113,17 @@ async function record(
   try {
     if (outcome === 'sent') {
       await db.execute(sql`update push_outbox set sent_at = now(), last_error = null where id = ${push.id}`);
-    } else if (outcome === 'gone') {
+    } else if (outcome === 'gone' || outcome === 'disallowed') {
       // The subscription's other queued notifications go with it (the foreign key cascades).
       await db.transaction(async (tx) => {
         await tx.execute(sql`delete from push_subscriptions where id = ${push.subscription_id}`);
-        // Audited as services/audit.ts records every change; no one acted, the push service said so.
+        // Audited as services/audit.ts records every change; no one acted: the push service said
+        // so, or the server's own rules did.
         await tx.insert(auditEvents).values({
           actorUserId: null,
           entityType: 'pushSubscription',
           entityId: String(push.subscription_id),
-          action: 'removedByPushService',
+          action: outcome === 'gone' ? 'removedByPushService' : 'removedAsNotAllowed',
           fromState: { userId: push.user_id },
           toState: { reason: String(error) },
         });

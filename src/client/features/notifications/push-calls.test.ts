@@ -50,6 +50,13 @@ describe('turning notifications on', () => {
     expect(browser.unsubscribeBrowser).toHaveBeenCalledTimes(1);
   });
 
+  it('drops the browser’s subscription but gives the server’s own answer for any other refused endpoint', async () => {
+    browser.subscribeBrowser.mockResolvedValue(subscription);
+    serverAnswers(json({ error: 'validation', fields: { endpoint: 'invalid' } }, 400));
+    expect(await turnOn()).toMatchObject({ ok: false, kind: 'http', status: 400, fields: { endpoint: 'invalid' } });
+    expect(browser.unsubscribeBrowser).toHaveBeenCalledTimes(1);
+  });
+
   it('says the push service could not be reached when the browser cannot subscribe', async () => {
     browser.subscribeBrowser.mockRejectedValue(new DOMException('push service error', 'AbortError'));
     const fetchMock = serverAnswers(new Response(null, { status: 500 }));

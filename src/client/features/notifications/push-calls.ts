@@ -62,7 +62,7 @@ export async function turnOn(stale?: PushDevice): Promise<TurnOnOutcome> {
   if (saved.kind === 'http' && saved.status === 400 && saved.fields.endpoint) {
     // Of no use to the server, so the browser does not keep it either.
     await unsubscribeBrowser();
-    return { ok: false, pushService: 'refused' };
+    if (saved.fields.endpoint === 'pushServiceUnknown') return { ok: false, pushService: 'refused' };
   }
   return saved;
 }
