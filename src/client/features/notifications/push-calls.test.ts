@@ -36,9 +36,7 @@ afterEach(() => {
 describe('turning notifications on', () => {
   it('keeps the subscription when the server takes it', async () => {
     browser.subscribeBrowser.mockResolvedValue(subscription);
-    serverAnswers(
-      Response.json({ id: 1, deviceLabel: 'Phone', createdAt: '2026-11-26T12:00:00Z', thisDevice: true }, { status: 201 }),
-    );
+    serverAnswers(json({ id: 1, deviceLabel: 'Phone', createdAt: '2026-11-26T12:00:00Z', thisDevice: true }, 201));
     expect(await turnOn()).toEqual({ ok: true });
     expect(browser.unsubscribeBrowser).not.toHaveBeenCalled();
   });
