@@ -347,7 +347,13 @@ test('a loan that takes no request says why, in its title and a notice; a reques
   await expect(page.getByRole('button', { name: 'request drawdown' })).toBeVisible();
 
   // Offline, a request is typed and queued; meanwhile the provider blocks the loan. The service worker
-  // is not waited for: on a first visit the question's code is fetched once the page is idle (decision 464).
+  // is not waited for: on a first visit the question's code is fetched once the page is idle (decision
+  // 464), so the connection drops only once that fetch is made and the page's fetches are done (on a
+  // loaded machine the button showed before the page was idle).
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/modal-host-[\w-]+\.js$/.test(entry.name)),
+  );
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   const kept = typed('2500', 'INV-BLOCKED-2500');
   await fillRequest(page, kept);
