@@ -36,6 +36,9 @@ export function ListFilters<S extends string>({ query, onChange, statusOptions, 
     const trimmed = text.trim();
     if (trimmed === committed.current) return;
     const timer = setTimeout(() => {
+      // Enter may have searched for it already: searching again would take the address back to it
+      // from wherever the person has gone since (a 'clear filters' a moment after Enter).
+      if (trimmed === committed.current) return;
       committed.current = trimmed;
       onChangeRef.current({ search: trimmed, page: 1 });
     }, SEARCH_DEBOUNCE_MS);
