@@ -33,6 +33,7 @@ function data(text: string): PdfData {
       clientId: 1,
       status: 'customerAccepted',
       caseRef: text,
+      clientNames: 'nina example',
       loanAmountPence: 4_000_000,
       kycAmlCheck: false,
       credidCheck: false,

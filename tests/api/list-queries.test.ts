@@ -212,3 +212,54 @@ describe('a search word of one or two letters', () => {
     expect(staff.items).toHaveLength(1);
   });
 });
+
+describe('the client’s names kept on the application, for the search', () => {
+  let lawyer: Awaited<ReturnType<typeof buildLawyer>>;
+  let token: string;
+  let client: Awaited<ReturnType<typeof buildClient>>;
+  let applicationId: number;
+  const post = (url: string, body: Record<string, unknown>, as: string) =>
+    server.call({ method: 'POST', url, payload: body, token: as });
+  const keptNames = async () =>
+    (await server.rows<{ client_names: string }>(sql`select client_names from applications where id = ${applicationId}`))[0]
+      ?.client_names;
+
+  beforeAll(async () => {
+    lawyer = await buildLawyer(server.db);
+    token = await signInAs(server, lawyer);
+    client = await buildClient(server.db, { firstName: 'Marguerite', surname: 'Okonkwo-Hale' });
+    applicationId = (await buildApplication(server.db, { lawyerId: lawyer.id, clientId: client.id, status: 'approved' })).id;
+  });
+
+  it('are the client’s, lower-cased, from the insert on, whatever the writer sends', async () => {
+    expect(await keptNames()).toBe('marguerite okonkwo-hale');
+    const [row] = await server.rows<{ client_names: string }>(
+      sql`insert into applications (lawyer_id, client_id, client_names) values (${lawyer.id}, ${client.id}, 'someone else')
+        returning client_names`,
+    );
+    expect(row?.client_names).toBe('marguerite okonkwo-hale');
+    await server.rows(sql`update applications set client_names = 'someone else' where id = ${applicationId}`);
+    expect(await keptNames()).toBe('marguerite okonkwo-hale');
+  });
+
+  it('find the case by any part of a name of three letters or more, and by the start of a name', async () => {
+    const found = async (search: string) =>
+      (await list(`/api/applications?search=${encodeURIComponent(search)}`, token)).items.map((item) => item.id);
+    expect(await found('GUERI')).toContain(applicationId);
+    expect(await found('kwo-h')).toContain(applicationId);
+    expect(await found('ok')).toContain(applicationId);
+    expect(await found('m')).toContain(applicationId);
+    // Not the middle of a name for one or two letters, nor a word across the names.
+    expect(await found('kw')).not.toContain(applicationId);
+    expect(await found('ite oko')).toContain(applicationId);
+    expect(await found('iteoko')).not.toContain(applicationId);
+  });
+
+  it('follow the client’s names when staff change them, in every list', async () => {
+    const res = await post('/api/clients/update', { applicationId, lastName: 'Adeyemi' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await keptNames()).toBe('marguerite adeyemi');
+    expect((await list('/api/applications?search=adeyemi', token)).items.map((item) => item.id)).toContain(applicationId);
+    expect((await list('/api/applications?search=okonkwo', token)).items.map((item) => item.id)).not.toContain(applicationId);
+  });
+});

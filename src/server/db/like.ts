@@ -8,9 +8,9 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
-/** A LIKE pattern matching lower-cased text that starts with `text` (compare with `lower(column)`). */
-export function lowerPrefixPattern(text: string): string {
-  return `${escapeLike(text.toLowerCase())}%`;
+/** A LIKE pattern matching text that starts with `text`. */
+export function startsWithPattern(text: string): string {
+  return `${escapeLike(text)}%`;
 }
 
 /** The pattern of a free-text search box: undefined when blank (no condition). */

@@ -10,8 +10,33 @@ export interface Paging {
 /** How many rows to skip for this page. */
 export const pageOffset = ({ page, pageSize }: Paging): number => (page - 1) * pageSize;
 
-/** `limit … offset …` of a raw query. */
-export const pageClause = (paging: Paging): SQL => sql`limit ${paging.pageSize} offset ${pageOffset(paging)}`;
+/**
+ * A count written into the statement's text, not sent as a parameter (docs/decisions.md, 720).
+ * PostgreSQL keeps a prepared statement's generic plan only when it costs about what a plan made
+ * for the values does; a `limit $n` it cannot see is planned as a tenth of the table, so every
+ * list was planned again at each call (about 1 ms for a drawdowns page, more than running it).
+ * With the numbers in the text the generic plan is the page's own, and PostgreSQL keeps it. Each
+ * page size and offset is a text of its own; a text is named only once seen twice
+ * (db/postgres-prepared.ts), so paging far once names nothing. Only a whole number is written.
+ */
+function countInText(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a row count: ${value}`);
+  return sql.raw(String(value));
+}
+
+/**
+ * The page's `limit` for drizzle's `.limit()`, as a number in the statement's text (see
+ * countInText). Drizzle writes an object given to `.limit()`/`.offset()` as SQL; its types name
+ * only numbers and placeholders, hence the cast.
+ */
+export const pageLimit = (paging: Paging): number => countInText(paging.pageSize) as unknown as number;
+
+/** The page's `offset` for drizzle's `.offset()`, as a number in the statement's text (see pageLimit). */
+export const pageSkip = (paging: Paging): number => countInText(pageOffset(paging)) as unknown as number;
+
+/** `limit … offset …` of a raw query, its numbers in the text (see countInText). */
+export const pageClause = (paging: Paging): SQL =>
+  sql`limit ${countInText(paging.pageSize)} offset ${countInText(pageOffset(paging))}`;
 
 /** The wire form of a page: the items, the total and the paging asked for. */
 export function pageOf<T>(items: T[], total: number | undefined, paging: Paging) {

@@ -206,6 +206,13 @@ export const applications = pgTable(
       .references(() => clients.id),
     status: text('status').notNull().default('incomplete'),
     caseRef: text('case_ref'),
+    /**
+     * The client's first and last names, lower-cased, as one text: a copy kept by the database
+     * (a trigger at each insert and at each change of the client or the names), so the case
+     * search reads one table's trigram indexes instead of the clients first (docs/decisions.md,
+     * 721). Never written by the server.
+     */
+    clientNames: text('client_names').notNull().default(''),
     loanAmountPence: pence('loan_amount_pence'),
     kycAmlCheck: boolean('kyc_aml_check').notNull().default(false),
     credidCheck: boolean('credid_check').notNull().default(false),
@@ -231,6 +238,8 @@ export const applications = pgTable(
     index('applications_client_id_idx').on(t.clientId),
     index('applications_status_idx').on(t.status),
     index('applications_case_ref_trgm_idx').using('gin', t.caseRef.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The case search by the client's names: "contains" and the start of a name (docs/decisions.md, 721).
+    index('applications_client_names_trgm_idx').using('gin', t.clientNames.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import { applications, clients, lawyers } from '../../db/schema';
-import { countAsTotal, pageOf, pageOffset, pageWithTotal } from '../../db/paging';
+import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal } from '../../db/paging';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
 import type { Database } from '../../db/connection';
@@ -77,8 +77,8 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
       .where(condition)
       .orderBy(desc(applications.startedAt), desc(applications.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter)),
+      .limit(pageLimit(filter))
+      .offset(pageSkip(filter)),
   );
   const items = rows.map(
     ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({

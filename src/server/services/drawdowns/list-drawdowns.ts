@@ -3,10 +3,10 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, drawdowns, loans } from '../../db/schema';
-import { countAsTotal, pageOf, pageOffset, pageWithTotal, type Paging } from '../../db/paging';
+import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal, type Paging } from '../../db/paging';
 import * as drawdownPolicy from '../../policies/drawdowns';
 import type { ServiceContext } from '../context';
-import { caseSearchCondition } from '../applications/case-search';
+import { caseSearchOfRecords } from '../applications/case-search';
 import type { DrawdownStatus } from '../../../shared/rules/statuses';
 import { keptLawyerScope } from '../loans/kept-lawyer';
 import { selectDrawdownListWith, type DrawdownListRow } from './find-drawdown';
@@ -38,8 +38,8 @@ export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): S
 /**
  * The statement of the total: staff filtering by nothing but the status read the maintained total
  * (docs/decisions.md, 373); everyone else counts, joining only what the condition reads (the loan
- * and its case for a client's scope, the filters and the search; no clients, as the search reads
- * `applications` alone; docs/decisions.md, 372, 621).
+ * and its case for a client's scope, the loan for the filters and the search, which reads the
+ * loan's application id; docs/decisions.md, 372, 621, 721).
  */
 function totalOfDrawdowns(
   db: Database,
@@ -48,10 +48,11 @@ function totalOfDrawdowns(
   condition: SQL | undefined,
 ) {
   const seesAll = drawdownPolicy.scope(actor) === undefined;
-  if (seesAll && !query.loanId && !query.applicationId && !query.firmId && !query.lawyerId && !caseSearchCondition(query.search))
+  const searches = caseSearchOfRecords(loans.applicationId, query.search) !== undefined;
+  if (seesAll && !query.loanId && !query.applicationId && !query.firmId && !query.lawyerId && !searches)
     return keptTotal(db, 'drawdown', query.status ? [query.status] : undefined);
-  const readsCase = actor.role === 'customer' || caseSearchCondition(query.search) !== undefined;
-  const readsLoan = readsCase || query.applicationId !== undefined;
+  const readsCase = actor.role === 'customer';
+  const readsLoan = readsCase || searches || query.applicationId !== undefined;
   const count = db.select({ total: countAsTotal() }).from(drawdowns).$dynamic();
   const withLoan = readsLoan ? count.innerJoin(loans, eq(loans.id, drawdowns.loanId)) : count;
   return (readsCase ? withLoan.innerJoin(applications, eq(applications.id, loans.applicationId)) : withLoan).where(condition);
@@ -59,13 +60,13 @@ function totalOfDrawdowns(
 
 /** A page of the drawdowns the caller may see (one loan's with loanId), newest first, and their total: one statement (db/paging.ts). */
 export async function listDrawdowns({ db, actor }: ServiceContext, query: DrawdownFilter & Paging & { search?: string }) {
-  const condition = and(drawdownCondition(actor, query), caseSearchCondition(query.search));
+  const condition = and(drawdownCondition(actor, query), caseSearchOfRecords(loans.applicationId, query.search));
   const { rows, total } = await pageWithTotal(db, query, totalOfDrawdowns(db, actor, query, condition), (figures) =>
     selectDrawdownListWith(db, { figures })
       .where(condition)
       .orderBy(desc(drawdowns.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
+      .limit(pageLimit(query))
+      .offset(pageSkip(query)),
   );
   return pageOf(
     rows.map((row) => presentDrawdownItem(row as DrawdownListRow)),

@@ -3,11 +3,11 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, loans } from '../../db/schema';
-import { countAsTotal, pageOf, pageOffset, pageWithTotal, type Paging } from '../../db/paging';
+import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal, type Paging } from '../../db/paging';
 import { keptLawyerScope } from './kept-lawyer';
 import * as loanPolicy from '../../policies/loans';
 import type { ServiceContext } from '../context';
-import { caseSearchCondition } from '../applications/case-search';
+import { caseSearchOfRecords } from '../applications/case-search';
 import { loanIdOfReference } from '../../../shared/rules/loan-reference';
 import type { LoanStatus } from '../../../shared/rules/statuses';
 import { selectLoansWith, type LoanRow } from './find-loan';
@@ -36,7 +36,7 @@ export function loanCondition(actor: SessionUser, filter: LoanFilter): SQL | und
 /** A search is the client's name or the case reference, or a loan's reference ('LFAMA00012'). */
 function searchCondition(search: string | undefined): SQL | undefined {
   const loanId = loanIdOfReference(search ?? '');
-  return loanId !== undefined ? eq(loans.id, loanId) : caseSearchCondition(search);
+  return loanId !== undefined ? eq(loans.id, loanId) : caseSearchOfRecords(loans.applicationId, search);
 }
 
 /**
@@ -55,13 +55,13 @@ export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter
 
 /**
  * The statement of the total: the maintained total for staff's unfiltered list, otherwise a count
- * joining only what the condition reads (`applications` for a client's scope and the search;
- * docs/decisions.md, 372, 621).
+ * joining only what the condition reads (`applications` for a client's scope; the search reads the
+ * loan's application id; docs/decisions.md, 372, 621, 721).
  */
 function totalOfLoans(db: Database, actor: SessionUser, query: LoanFilter & { search?: string }, condition: SQL | undefined) {
   if (readsMaintainedLoanTotals(actor, query)) return keptTotal(db, 'loan', query.status ? [query.status] : undefined);
   const count = db.select({ total: countAsTotal() }).from(loans).$dynamic();
-  const readsCase = actor.role === 'customer' || searchCondition(query.search) !== undefined;
+  const readsCase = actor.role === 'customer';
   return (readsCase ? count.innerJoin(applications, eq(applications.id, loans.applicationId)) : count).where(condition);
 }
 
@@ -69,7 +69,7 @@ function totalOfLoans(db: Database, actor: SessionUser, query: LoanFilter & { se
 export async function listLoans({ db, actor }: ServiceContext, query: LoanFilter & Paging & { search?: string }) {
   const condition = and(loanCondition(actor, query), searchCondition(query.search));
   const { rows, total } = await pageWithTotal(db, query, totalOfLoans(db, actor, query, condition), (figures) =>
-    selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(query.pageSize).offset(pageOffset(query)),
+    selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(pageLimit(query)).offset(pageSkip(query)),
   );
   return pageOf(
     rows.map((row) => presentLoan(actor, row as LoanRow)),

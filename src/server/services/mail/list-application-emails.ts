@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { emails } from '../../db/schema';
-import { countAsTotal, pageOf, pageOffset, pageWithTotal, type Paging } from '../../db/paging';
+import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal, type Paging } from '../../db/paging';
 import type { ServiceContext } from '../context';
 import type { components } from '../../../shared/api/schema';
 import { findMailApplication, toSentEmail } from './email-record';
@@ -29,8 +29,8 @@ export async function listApplicationEmails(
       .from(emails)
       .where(ofApplication)
       .orderBy(desc(emails.createdAt), desc(emails.id))
-      .limit(paging.pageSize)
-      .offset(pageOffset(paging)),
+      .limit(pageLimit(paging))
+      .offset(pageSkip(paging)),
   );
   return pageOf(
     rows.map((row) => toSentEmail(row, config)),

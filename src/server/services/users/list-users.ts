@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { selectAccounts } from '../../db/account-query';
 import { users } from '../../db/schema';
 import { type ServiceContext } from '../context';
-import { countAsTotal, pageOf, pageOffset, pageWithTotal } from '../../db/paging';
+import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal } from '../../db/paging';
 import { type UserFilter, extraFields, userCondition } from './user-record';
 
 /** Staff's list of accounts, newest first, and their total: one statement (db/paging.ts). */
@@ -13,8 +13,8 @@ export async function listUsers({ db }: ServiceContext, filter: UserFilter) {
     selectAccounts(db, { ...extraFields, figures })
       .where(condition)
       .orderBy(desc(users.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter)),
+      .limit(pageLimit(filter))
+      .offset(pageSkip(filter)),
   );
   return pageOf(rows, n, filter);
 }
