@@ -263,3 +263,38 @@ describe('the client’s names kept on the application, for the search', () => {
     expect((await list('/api/applications?search=okonkwo', token)).items.map((item) => item.id)).not.toContain(applicationId);
   });
 });
+
+describe('a search’s total, counted no further than a thousand rows past the page', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    const lawyer = await buildLawyer(server.db);
+    token = await signInAs(server, lawyer);
+    const client = await buildClient(server.db, { firstName: 'Zebedee', surname: 'Quornfield' });
+    // 1,005 cases of one client, in one statement (the triggers keep the names on each).
+    await server.rows(
+      sql`insert into applications (lawyer_id, client_id, case_ref) select ${lawyer.id}, ${client.id}, 'QF-' || n from generate_series(1, 1005) n`,
+    );
+  });
+
+  it('says there are at least that many, and more, when the count stopped', async () => {
+    const first = await list('/api/applications?search=quornfield&pageSize=10', token);
+    expect(first).toMatchObject({ total: 1001, totalIsAtLeast: true, page: 1 });
+    expect(first.items).toHaveLength(10);
+  });
+
+  it('is exact, with no such field, once the page is near enough to the end', async () => {
+    const later = await list('/api/applications?search=quornfield&pageSize=10&page=2', token);
+    expect(later.total).toBe(1005);
+    expect(later).not.toHaveProperty('totalIsAtLeast');
+    const fewer = await list('/api/applications?search=qf-100&pageSize=10', token);
+    expect(fewer.total).toBe(7); // QF-100 and QF-1000 to QF-1005
+    expect(fewer).not.toHaveProperty('totalIsAtLeast');
+  });
+
+  it('is exact without a search, however many there are', async () => {
+    const all = await list('/api/applications?pageSize=10', token);
+    expect(all.total).toBe(1005);
+    expect(all).not.toHaveProperty('totalIsAtLeast');
+  });
+});

@@ -1,4 +1,5 @@
 import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from './connection';
 
 /** A page of a list: 1-based page number and its size (the contract gives both defaults). */
@@ -33,6 +34,34 @@ export const pageLimit = (paging: Paging): number => countInText(paging.pageSize
 
 /** The page's `offset` for drizzle's `.offset()`, as a number in the statement's text (see pageLimit). */
 export const pageSkip = (paging: Paging): number => countInText(pageOffset(paging)) as unknown as number;
+
+/**
+ * How far past a page's start a search's total is counted (docs/decisions.md, 722): a word of one
+ * letter matches a tenth of all cases, and counting every match cost more than the page itself.
+ * The pager needs to know only that pages go on; a thousand rows is a hundred pages ahead.
+ */
+export const SEARCH_COUNT_AHEAD = 1_000;
+
+/** The most rows a search's total counts for this page: everything before it and SEARCH_COUNT_AHEAD more. */
+export const searchCountLimit = (paging: Paging): number => pageOffset(paging) + SEARCH_COUNT_AHEAD;
+
+/**
+ * The statement of a total counted no further than `limit` rows, and one row more to tell that
+ * more are there (see pageOfCounted): `matching` selects the rows the list's condition selects.
+ */
+export function totalUpTo(db: Database, matching: PgSelect, limit: number) {
+  const counted = matching.limit(countInText(limit + 1) as unknown as number).as('counted');
+  return db.select({ total: countAsTotal() }).from(counted);
+}
+
+/**
+ * The wire form of a page whose total may have been counted only up to `countLimit` rows
+ * (totalUpTo): then `totalIsAtLeast` says there are at least `total` records, and more.
+ */
+export function pageOfCounted<T>(items: T[], total: number, paging: Paging, countLimit: number | undefined) {
+  const page = pageOf(items, total, paging);
+  return countLimit !== undefined && total > countLimit ? { ...page, totalIsAtLeast: true } : page;
+}
 
 /** `limit … offset …` of a raw query, its numbers in the text (see countInText). */
 export const pageClause = (paging: Paging): SQL =>

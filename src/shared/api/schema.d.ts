@@ -1606,6 +1606,8 @@ export interface components {
         ApplicationList: {
             items: components["schemas"]["ApplicationListItem"][];
             total: number;
+            /** @description Sent as true when a search's total was counted no further than 1,000 rows past the page's start: there are at least `total` records, and more past them. A list without a search, or a search with fewer matches, has its exact total and no such field. */
+            totalIsAtLeast?: boolean;
             page: number;
             pageSize: number;
         };
@@ -2208,6 +2210,8 @@ export interface components {
         LoanList: {
             items: components["schemas"]["Loan"][];
             total: number;
+            /** @description Sent as true when a search's total was counted no further than 1,000 rows past the page's start: there are at least `total` records, and more past them. A list without a search, or a search with fewer matches, has its exact total and no such field. */
+            totalIsAtLeast?: boolean;
             page: number;
             pageSize: number;
         };
@@ -2394,6 +2398,8 @@ export interface components {
         DrawdownList: {
             items: components["schemas"]["DrawdownListItem"][];
             total: number;
+            /** @description Sent as true when a search's total was counted no further than 1,000 rows past the page's start: there are at least `total` records, and more past them. A list without a search, or a search with fewer matches, has its exact total and no such field. */
+            totalIsAtLeast?: boolean;
             page: number;
             pageSize: number;
         };

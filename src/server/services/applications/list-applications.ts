@@ -1,7 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import { applications, clients, lawyers } from '../../db/schema';
-import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal } from '../../db/paging';
+import { countAsTotal, pageLimit, pageOfCounted, pageSkip, pageWithTotal, searchCountLimit, totalUpTo } from '../../db/paging';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import * as applicationPolicy from '../../policies/applications';
 import type { ServiceContext } from '../context';
 import type { Database } from '../../db/connection';
@@ -41,21 +42,33 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
  * status read the maintained totals; everyone else counts the rows their condition selects,
  * joining `lawyers` only for a firm's scope or filter: every application has its client and lawyer
  * (not-null keys), so the joins never change the count, and the search reads `applications` alone
- * (so a short word's clients are counted by `applications_client_id_idx` alone, docs/decisions.md, 622).
+ * (docs/decisions.md, 622, 721), counted no further than `countLimit` rows when given (decision 722).
  */
-function totalOfApplications(db: Database, actor: SessionUser, filter: ApplicationFilter, condition: SQL | undefined) {
+function totalOfApplications(
+  db: Database,
+  actor: SessionUser,
+  filter: ApplicationFilter,
+  condition: SQL | undefined,
+  countLimit: number | undefined,
+) {
   const seesAll = applicationPolicy.scope(actor) === undefined;
-  if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && !caseSearchCondition(filter.search))
+  if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && countLimit === undefined)
     return keptTotal(db, 'application', filter.status ? [filter.status] : undefined);
-  const count = db.select({ total: countAsTotal() }).from(applications).$dynamic();
   const readsFirm = actor.role === 'firm' || filter.firmId !== undefined;
-  return (readsFirm ? count.innerJoin(lawyers, eq(lawyers.id, applications.lawyerId)) : count).where(condition);
+  const joinFirm = <Q extends PgSelect>(query: Q) =>
+    readsFirm ? query.innerJoin(lawyers, eq(lawyers.id, applications.lawyerId)) : query;
+  // A search counts no further than a thousand rows past the page (docs/decisions.md, 722).
+  if (countLimit !== undefined)
+    return totalUpTo(db, joinFirm(db.select({ id: applications.id }).from(applications).$dynamic()).where(condition), countLimit);
+  return joinFirm(db.select({ total: countAsTotal() }).from(applications).$dynamic()).where(condition);
 }
 
 /** A page of the applications the caller may see, newest first, and their total: one statement (db/paging.ts). */
 export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
   const condition = where(actor, filter);
-  const { rows, total } = await pageWithTotal(db, filter, totalOfApplications(db, actor, filter, condition), (figures) =>
+  const countLimit = caseSearchCondition(filter.search) ? searchCountLimit(filter) : undefined;
+  const totalStatement = totalOfApplications(db, actor, filter, condition, countLimit);
+  const { rows, total } = await pageWithTotal(db, filter, totalStatement, (figures) =>
     db
       .select({
         id: applications.id,
@@ -101,5 +114,5 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
         : {}),
     }),
   );
-  return pageOf(items, total, filter);
+  return pageOfCounted(items, total, filter, countLimit);
 }

@@ -3,7 +3,17 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, drawdowns, loans } from '../../db/schema';
-import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal, type Paging } from '../../db/paging';
+import {
+  countAsTotal,
+  pageLimit,
+  pageOfCounted,
+  pageSkip,
+  pageWithTotal,
+  searchCountLimit,
+  totalUpTo,
+  type Paging,
+} from '../../db/paging';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import * as drawdownPolicy from '../../policies/drawdowns';
 import type { ServiceContext } from '../context';
 import { caseSearchOfRecords } from '../applications/case-search';
@@ -39,38 +49,49 @@ export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): S
  * The statement of the total: staff filtering by nothing but the status read the maintained total
  * (docs/decisions.md, 373); everyone else counts, joining only what the condition reads (the loan
  * and its case for a client's scope, the loan for the filters and the search, which reads the
- * loan's application id; docs/decisions.md, 372, 621, 721).
+ * loan's application id; docs/decisions.md, 372, 621, 721), counted no further than `countLimit`
+ * rows when given (decision 722).
  */
 function totalOfDrawdowns(
   db: Database,
   actor: SessionUser,
   query: DrawdownFilter & { search?: string },
   condition: SQL | undefined,
+  countLimit: number | undefined,
 ) {
   const seesAll = drawdownPolicy.scope(actor) === undefined;
-  const searches = caseSearchOfRecords(loans.applicationId, query.search) !== undefined;
+  const searches = countLimit !== undefined;
   if (seesAll && !query.loanId && !query.applicationId && !query.firmId && !query.lawyerId && !searches)
     return keptTotal(db, 'drawdown', query.status ? [query.status] : undefined);
   const readsCase = actor.role === 'customer';
   const readsLoan = readsCase || searches || query.applicationId !== undefined;
-  const count = db.select({ total: countAsTotal() }).from(drawdowns).$dynamic();
-  const withLoan = readsLoan ? count.innerJoin(loans, eq(loans.id, drawdowns.loanId)) : count;
-  return (readsCase ? withLoan.innerJoin(applications, eq(applications.id, loans.applicationId)) : withLoan).where(condition);
+  const joinWhatIsRead = <Q extends PgSelect>(count: Q) => {
+    const withLoan = readsLoan ? count.innerJoin(loans, eq(loans.id, drawdowns.loanId)) : count;
+    return readsCase ? withLoan.innerJoin(applications, eq(applications.id, loans.applicationId)) : withLoan;
+  };
+  // A search counts no further than a thousand rows past the page (docs/decisions.md, 722).
+  if (countLimit !== undefined)
+    return totalUpTo(db, joinWhatIsRead(db.select({ id: drawdowns.id }).from(drawdowns).$dynamic()).where(condition), countLimit);
+  return joinWhatIsRead(db.select({ total: countAsTotal() }).from(drawdowns).$dynamic()).where(condition);
 }
 
 /** A page of the drawdowns the caller may see (one loan's with loanId), newest first, and their total: one statement (db/paging.ts). */
 export async function listDrawdowns({ db, actor }: ServiceContext, query: DrawdownFilter & Paging & { search?: string }) {
-  const condition = and(drawdownCondition(actor, query), caseSearchOfRecords(loans.applicationId, query.search));
-  const { rows, total } = await pageWithTotal(db, query, totalOfDrawdowns(db, actor, query, condition), (figures) =>
+  const search = caseSearchOfRecords(loans.applicationId, query.search);
+  const condition = and(drawdownCondition(actor, query), search);
+  const countLimit = search ? searchCountLimit(query) : undefined;
+  const totalStatement = totalOfDrawdowns(db, actor, query, condition, countLimit);
+  const { rows, total } = await pageWithTotal(db, query, totalStatement, (figures) =>
     selectDrawdownListWith(db, { figures })
       .where(condition)
       .orderBy(desc(drawdowns.id))
       .limit(pageLimit(query))
       .offset(pageSkip(query)),
   );
-  return pageOf(
+  return pageOfCounted(
     rows.map((row) => presentDrawdownItem(row as DrawdownListRow)),
     total,
     query,
+    countLimit,
   );
 }

@@ -3,7 +3,17 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, loans } from '../../db/schema';
-import { countAsTotal, pageOf, pageLimit, pageSkip, pageWithTotal, type Paging } from '../../db/paging';
+import {
+  countAsTotal,
+  pageLimit,
+  pageOfCounted,
+  pageSkip,
+  pageWithTotal,
+  searchCountLimit,
+  totalUpTo,
+  type Paging,
+} from '../../db/paging';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { keptLawyerScope } from './kept-lawyer';
 import * as loanPolicy from '../../policies/loans';
 import type { ServiceContext } from '../context';
@@ -56,24 +66,38 @@ export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter
 /**
  * The statement of the total: the maintained total for staff's unfiltered list, otherwise a count
  * joining only what the condition reads (`applications` for a client's scope; the search reads the
- * loan's application id; docs/decisions.md, 372, 621, 721).
+ * loan's application id; docs/decisions.md, 372, 621, 721), counted no further than `countLimit`
+ * rows when given (decision 722).
  */
-function totalOfLoans(db: Database, actor: SessionUser, query: LoanFilter & { search?: string }, condition: SQL | undefined) {
+function totalOfLoans(
+  db: Database,
+  actor: SessionUser,
+  query: LoanFilter & { search?: string },
+  condition: SQL | undefined,
+  countLimit: number | undefined,
+) {
   if (readsMaintainedLoanTotals(actor, query)) return keptTotal(db, 'loan', query.status ? [query.status] : undefined);
-  const count = db.select({ total: countAsTotal() }).from(loans).$dynamic();
   const readsCase = actor.role === 'customer';
-  return (readsCase ? count.innerJoin(applications, eq(applications.id, loans.applicationId)) : count).where(condition);
+  const joinCase = <Q extends PgSelect>(count: Q) =>
+    readsCase ? count.innerJoin(applications, eq(applications.id, loans.applicationId)) : count;
+  // A search counts no further than a thousand rows past the page (docs/decisions.md, 722).
+  if (countLimit !== undefined)
+    return totalUpTo(db, joinCase(db.select({ id: loans.id }).from(loans).$dynamic()).where(condition), countLimit);
+  return joinCase(db.select({ total: countAsTotal() }).from(loans).$dynamic()).where(condition);
 }
 
 /** A page of the loans the caller may see, newest first, and their total: one statement (db/paging.ts). */
 export async function listLoans({ db, actor }: ServiceContext, query: LoanFilter & Paging & { search?: string }) {
   const condition = and(loanCondition(actor, query), searchCondition(query.search));
-  const { rows, total } = await pageWithTotal(db, query, totalOfLoans(db, actor, query, condition), (figures) =>
+  const countLimit = searchCondition(query.search) ? searchCountLimit(query) : undefined;
+  const totalStatement = totalOfLoans(db, actor, query, condition, countLimit);
+  const { rows, total } = await pageWithTotal(db, query, totalStatement, (figures) =>
     selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(pageLimit(query)).offset(pageSkip(query)),
   );
-  return pageOf(
+  return pageOfCounted(
     rows.map((row) => presentLoan(actor, row as LoanRow)),
     total,
     query,
+    countLimit,
   );
 }
