@@ -16,6 +16,7 @@ import { pgliteStartParams } from './pglite-settings';
 import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
 import { prepareStatements } from './postgres-prepared';
+import { preparingQuery } from './pglite-prepared';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -183,7 +184,8 @@ function takeTurns(
   client: PGlite,
   gate: WorkGate,
 ): { ungated: Pick<PGlite, 'query' | 'transaction'>; stats: () => DatabaseStats } {
-  const query = client.query.bind(client);
+  // Repeated reads are prepared once (docs/decisions.md 723); transactions run as they are.
+  const query = preparingQuery(client.query.bind(client), client.serializers);
   const transaction = client.transaction.bind(client);
   const queue = createStatementQueue({ requestOf: currentRequestWork });
   client.query = async function (...args: Parameters<typeof query>) {
