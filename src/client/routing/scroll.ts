@@ -56,10 +56,13 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY
 
 /**
  * On every route change the page goes back to the top (spec: 600 ms), from where the previous page
- * was scrolled to: it is measured before the new page is drawn.
+ * was scrolled to: it is measured before the new page is drawn. Not on the first load: there is no
+ * page before it, and reading the scroll position there laid the whole new page out inside React's
+ * first commit, one long task more on a slow phone.
  */
 export function useScrollToTopOnRouteChange(): void {
   const { pathname } = useLocation();
+  const previous = useRef(pathname);
   const lastY = useRef(0);
   useEffect(() => {
     const onScroll = () => {
@@ -69,6 +72,8 @@ export function useScrollToTopOnRouteChange(): void {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   useLayoutEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     scrollToTop(SCROLL_TO_TOP_MS, lastY.current);
   }, [pathname]);
 }
