@@ -212,16 +212,21 @@ export async function runPass(current: PassRunner): Promise<PassEnd> {
       if (!row || !handler) continue;
       const parsed = v.safeParse(handler.payload, row.payload);
       const payload = parsed.success ? parsed.output : undefined;
-      const scope = await scopeKey(userId, parsed.success ? handler.scope(parsed.output) : null);
-      const before = scope === null ? undefined : lanes.get(scope);
-      const work = (before ?? Promise.resolve()).then(() => turn(row, handler, payload, scope));
+      const named = parsed.success ? handler.scope(parsed.output) : null;
+      const scope = await scopeKey(userId, named);
+      // A local id mapped while this pass read its writes (its create answered meanwhile): the
+      // writes read before under the local id and those read after under the server id are one
+      // lane, so this one also waits for the local id's (a later write never overtakes them).
+      const keys = [...new Set([named, scope])].filter((key): key is string => key !== null);
+      const before = keys.map((key) => lanes.get(key)).filter((lane) => lane !== undefined);
+      const work = Promise.all(before).then(() => turn(row, handler, payload, scope));
       const tracked = work.catch((error: unknown) => {
         reportStorageError(error);
         stop ??= 'offline';
       });
       running.add(tracked);
       void tracked.finally(() => running.delete(tracked));
-      if (scope !== null) lanes.set(scope, tracked);
+      for (const key of keys) lanes.set(key, tracked);
     }
   }
   while (running.size > 0) await Promise.all(running);
