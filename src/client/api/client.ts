@@ -1,27 +1,38 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../shared/api/schema';
 
+/** The base address of every call; absolute so that `new Request()` accepts it outside a browser too (tests). */
+export function apiBase(): string {
+  return new URL('/api', globalThis.location?.origin ?? 'http://localhost').href;
+}
+
+export type ApiClient = Client<paths>;
+
 /**
- * The one API client. Types come from openapi.yaml (npm run gen:api).
- * The base address is absolute so that `new Request()` accepts it outside a browser too (tests).
+ * An API client typed from openapi.yaml (npm run gen:api) that sends its requests through `send`:
+ * every call tells the connection state whether the server answered (decision 401), and carries
+ * the session's bearer token (a 401 to it ends the session). `api` below is the app's one client;
+ * the sync engine has one whose calls of a pass may go together (offline/sync-batch.ts).
  */
-export const api = createClient<paths>({
-  baseUrl: new URL('/api', globalThis.location?.origin ?? 'http://localhost').href,
-  // Looked up on each call, so a replaced global fetch (tests, service-worker shims) is used. Every
-  // call tells the connection state whether the server answered (decision 401).
-  fetch: async (request) => {
-    let response: Response;
-    try {
-      response = await globalThis.fetch(request);
-    } catch (error) {
-      // A call its caller gave up on says nothing about the connection.
-      if (!request.signal?.aborted) callReporter?.unanswered();
-      throw error;
-    }
-    callReporter?.answered();
-    return response;
-  },
-});
+export function createApiClient(send: (request: Request) => Promise<Response>): ApiClient {
+  const client = createClient<paths>({
+    baseUrl: apiBase(),
+    fetch: async (request) => {
+      let response: Response;
+      try {
+        response = await send(request);
+      } catch (error) {
+        // A call its caller gave up on says nothing about the connection.
+        if (!request.signal?.aborted) callReporter?.unanswered();
+        throw error;
+      }
+      callReporter?.answered();
+      return response;
+    },
+  });
+  client.use(auth);
+  return client;
+}
 
 interface CallReporter {
   /** The server answered (any status). */
@@ -67,7 +78,12 @@ const auth: Middleware = {
     return undefined;
   },
 };
-api.use(auth);
+
+/**
+ * The one API client. The global fetch is looked up on each call, so a replaced one (tests,
+ * service-worker shims) is used.
+ */
+export const api = createApiClient((request) => globalThis.fetch(request));
 
 /** Whole-request error body of the contract: `{ error: code, fields?: { field: code }, details? }`. */
 export interface ApiErrorBody {

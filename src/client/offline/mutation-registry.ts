@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ApiClient } from '../api/client';
 import type { SendOutcome } from './send-outcome';
 
 /**
@@ -26,6 +27,12 @@ export interface SendContext {
    * The engine records what was sent; `versionMade` then records what the server made of it.
    */
   ownVersion(key: string, base: number): Promise<number>;
+  /**
+   * The sync's API client (offline/sync-batch.ts): the calls of the sends under way made through it
+   * may reach the server together in one `POST /batch`, each answered as if sent alone. Only for
+   * the calls the server batches (the step save); any other goes through the app's `api`.
+   */
+  api: ApiClient;
 }
 
 export interface HoldContext {
@@ -49,6 +56,11 @@ export interface MutationHandler<P> {
   payload: v.GenericSchema<unknown, P>;
   /** Writes in one scope go one after another; null: no order with any other write. */
   scope(payload: P): string | null;
+  /**
+   * Sent through `ctx.api` as a call POST /batch takes: it may go to the server with other scopes'
+   * writes in one call, and more scopes' writes of it are sent side by side (decision 702).
+   */
+  batched?: boolean;
   /** Builds the request now and sends it; a rejected fetch (no connection) may be thrown. */
   send(payload: P, ctx: SendContext): Promise<SendOutcome>;
   /** Held (not blocked: writes after it go on) while this answers true. */

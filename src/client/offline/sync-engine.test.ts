@@ -126,6 +126,36 @@ describe('answers written together, each send’s slot free at its answer (docs/
     const changesAfter = (await db.meta.get(`changed|${testUser().id}`)) as { count: number };
     expect(changesAfter.count - (changesBefore?.count ?? 0)).toBe(5);
   });
+
+  it('a group’s answers are written with one request per store: its queued writes and drafts removed together, each draft read once', async () => {
+    const server = fakeServer({
+      'POST /records/save/case': async (call: SentCall) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return saveRoute()(call);
+      },
+    });
+    server.offline = true;
+    stop = startSync(store);
+    const ids: string[] = [];
+    for (const record of [1, 2, 3, 4]) {
+      const key = partDraftKey(record, 'case');
+      await writeDraft(testUser().id, key, { caseRef: `R${record}` });
+      ids.push(await savePart('case', record, { caseRef: `R${record}` }, key));
+    }
+    server.offline = false;
+    const removedOne = vi.spyOn(db.outbox, 'delete');
+    const removedMany = vi.spyOn(db.outbox, 'bulkDelete');
+    const draftsRemoved = vi.spyOn(db.drafts, 'bulkDelete');
+    await syncNow();
+    for (const id of ids) expect(await waitForResult(id, 100)).toMatchObject({ status: 'done' });
+    expect(await db.outbox.count()).toBe(0);
+    for (const record of [1, 2, 3, 4]) expect(await readDraftRow(testUser().id, partDraftKey(record, 'case'))).toBeUndefined();
+    expect(removedOne).not.toHaveBeenCalled();
+    // Fewer requests than answers: the four sends under way were answered together.
+    expect(removedMany.mock.calls.length).toBeLessThan(4);
+    expect(removedMany.mock.calls.flatMap(([seqs]) => [...seqs])).toHaveLength(4);
+    expect(draftsRemoved.mock.calls.flatMap(([keys]) => [...keys])).toHaveLength(4);
+  });
 });
 
 describe('the sync engine', () => {

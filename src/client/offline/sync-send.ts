@@ -8,6 +8,7 @@ import { reportStorageError } from './persist';
 import type { SendOutcome } from './send-outcome';
 import { applyOutcome } from './sync-settle';
 import { sendEnded, sendStarted } from './sync-settle-together';
+import { batchingAvailable, batchSendEnded, batchSendStarted, syncApi } from './sync-batch';
 import { setPhase } from './sync-phase';
 import { currentToken, currentUserId } from '../session/current-session';
 
@@ -82,6 +83,7 @@ async function sendOne(
   const payload = parsed.output;
   let sent: SentVersion | null = null;
   const context: SendContext = {
+    api: syncApi,
     idempotencyKey: row.id,
     userId: row.userId,
     resolveId: (id) => resolveId(row.userId, id),
@@ -93,6 +95,7 @@ async function sendOne(
   };
   let outcome: SendOutcome;
   sendStarted();
+  batchSendStarted();
   try {
     outcome = await handler.send(payload, context);
   } catch (error) {
@@ -104,6 +107,7 @@ async function sendOne(
           : { type: 'retry' };
   }
   sendEnded(outcome.type === 'done' || outcome.type === 'rejected' || outcome.type === 'conflict');
+  batchSendEnded();
   answered();
   switch (outcome.type) {
     case 'blocked':
@@ -128,6 +132,26 @@ async function sendOne(
 
 /** Writes in different scopes sent side by side, at most this many at once (decision 380). */
 export const PARALLEL_SCOPES = 4;
+/**
+ * Writes that go together in one call (a handler's `batched`, while the server takes POST /batch):
+ * at most this many scopes' side by side, in calls of up to BATCH_MAX_ITEMS (decision 702).
+ */
+export const PARALLEL_BATCHED_SCOPES = 20;
+
+/** Sending slots: a write waits for one before it is sent, and gives it back at its answer. */
+class Slots {
+  private used = 0;
+  private waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+  async take(): Promise<void> {
+    while (this.used >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.used += 1;
+  }
+  give(): void {
+    this.used -= 1;
+    this.waiting.shift()?.();
+  }
+}
 
 /**
  * One pass over the user's outbox (decision 380). The queue is read in one transaction (and again
@@ -145,8 +169,8 @@ export async function runPass(current: PassRunner): Promise<PassEnd> {
   /** The end of each scope's lane: the next write of that scope starts after it. */
   const lanes = new Map<string, Promise<void>>();
   const running = new Set<Promise<void>>();
-  let sending = 0;
-  const slotFreed: (() => void)[] = [];
+  const alone = new Slots(PARALLEL_SCOPES);
+  const together = new Slots(PARALLEL_BATCHED_SCOPES);
   let stop: PassEnd | null = null;
   let blocked = false;
   let settled = false;
@@ -163,17 +187,19 @@ export async function runPass(current: PassRunner): Promise<PassEnd> {
     if (scope !== null && blockedScopes.has(scope)) return;
     // Held, not blocked: the writes after it (what it waits for) go on.
     if (payload !== undefined && handler.holdWhile && (await handler.holdWhile(payload, holdContext(row)))) return;
-    while (sending >= PARALLEL_SCOPES) await new Promise<void>((resolve) => slotFreed.push(resolve));
-    if (stopped()) return;
-    sending += 1;
+    const slots = handler.batched && batchingAvailable() ? together : alone;
+    await slots.take();
+    if (stopped()) {
+      slots.give();
+      return;
+    }
     // The slot is another scope's as soon as the answer is here: writing the answer on the device
     // keeps this scope's lane (its next write waits for it), not the network (docs/decisions.md (606)).
     let holding = true;
     const freeSlot = () => {
       if (!holding) return;
       holding = false;
-      sending -= 1;
-      slotFreed.shift()?.();
+      slots.give();
     };
     let end: WriteEnd;
     try {
@@ -212,16 +238,21 @@ export async function runPass(current: PassRunner): Promise<PassEnd> {
       if (!row || !handler) continue;
       const parsed = v.safeParse(handler.payload, row.payload);
       const payload = parsed.success ? parsed.output : undefined;
-      const scope = await scopeKey(userId, parsed.success ? handler.scope(parsed.output) : null);
-      const before = scope === null ? undefined : lanes.get(scope);
-      const work = (before ?? Promise.resolve()).then(() => turn(row, handler, payload, scope));
+      const named = parsed.success ? handler.scope(parsed.output) : null;
+      const scope = await scopeKey(userId, named);
+      // A local id mapped while this pass read its writes (its create answered meanwhile): the
+      // writes read before under the local id and those read after under the server id are one
+      // lane, so this one also waits for the local id's (a later write never overtakes them).
+      const keys = [...new Set([named, scope])].filter((key): key is string => key !== null);
+      const before = keys.map((key) => lanes.get(key)).filter((lane) => lane !== undefined);
+      const work = Promise.all(before).then(() => turn(row, handler, payload, scope));
       const tracked = work.catch((error: unknown) => {
         reportStorageError(error);
         stop ??= 'offline';
       });
       running.add(tracked);
       void tracked.finally(() => running.delete(tracked));
-      if (scope !== null) lanes.set(scope, tracked);
+      for (const key of keys) lanes.set(key, tracked);
     }
   }
   while (running.size > 0) await Promise.all(running);

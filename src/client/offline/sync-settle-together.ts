@@ -1,14 +1,66 @@
-import { changeRowId, changeRowSchema, db, readRow } from './db';
+import { changeRowId, changeRowSchema, db, readRow, type DraftRow, type ResultRow } from './db';
 
 /**
  * The sync engine's answers written together: several answers in one IndexedDB transaction, so the
  * outbox, the results and the screens' live queries change once per group (decisions 382, 385).
  */
 
+/**
+ * The writes of a group's answers, made together at the end of its transaction with one request
+ * per store (bulkDelete, bulkPut) instead of one per answer (decision 703).
+ * A draft read back in the same group sees what an earlier answer of the group wrote. Before a
+ * feature's own hook runs (onDone, onRejected, a follow-up write), what is pending is written, so the
+ * hook reads the stores as they would be without the gathering.
+ */
+export class SettleWrites {
+  private outboxDeletes: number[] = [];
+  private results: ResultRow[] = [];
+  /** The last write of each draft row: the row, or null when it is removed. */
+  private drafts = new Map<string, DraftRow | null>();
+
+  deleteOutbox(seq: number): void {
+    this.outboxDeletes.push(seq);
+  }
+
+  putResult(row: ResultRow): void {
+    this.results.push(row);
+  }
+
+  /** The stored draft row, as the group's earlier answers left it. */
+  async getDraft(id: string): Promise<unknown> {
+    if (this.drafts.has(id)) return this.drafts.get(id) ?? undefined;
+    return db.drafts.get(id);
+  }
+
+  putDraft(row: DraftRow): void {
+    this.drafts.set(row.id, row);
+  }
+
+  deleteDraft(id: string): void {
+    this.drafts.set(id, null);
+  }
+
+  /** Writes what is pending, each store in one request. */
+  async flush(): Promise<void> {
+    const outbox = this.outboxDeletes;
+    const results = this.results;
+    const drafts = [...this.drafts];
+    this.outboxDeletes = [];
+    this.results = [];
+    this.drafts = new Map();
+    if (outbox.length > 0) await db.outbox.bulkDelete(outbox);
+    if (results.length > 0) await db.results.bulkPut(results);
+    const removed = drafts.filter(([, row]) => row === null).map(([id]) => id);
+    const kept = drafts.map(([, row]) => row).filter((row): row is DraftRow => row !== null);
+    if (removed.length > 0) await db.drafts.bulkDelete(removed);
+    if (kept.length > 0) await db.drafts.bulkPut(kept);
+  }
+}
+
 interface Settling {
   /** Whose answer: their change count grows by one for it (decisions 340, 403). */
   userId: number;
-  work: () => Promise<void>;
+  work: (writes: SettleWrites) => Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -34,10 +86,12 @@ export const SETTLE_GATHER_MS = 100;
 function settleTransaction(items: Settling[]): Promise<void> {
   return db.transaction('rw', [db.outbox, db.drafts, db.results, db.idMap, db.uploads, db.meta], async () => {
     const answered = new Map<number, number>();
+    const writes = new SettleWrites();
     for (const { userId, work } of items) {
-      await work();
+      await work(writes);
       answered.set(userId, (answered.get(userId) ?? 0) + 1);
     }
+    await writes.flush();
     const at = Date.now();
     for (const [userId, count] of answered) {
       const changes = readRow('meta', changeRowSchema, await db.meta.get(changeRowId(userId)));
@@ -55,7 +109,7 @@ function settleTransaction(items: Settling[]): Promise<void> {
  * one save) is written at once. If a transaction of several fails, each is written alone, so only
  * the one that cannot be written fails.
  */
-export function settleTogether(userId: number, work: () => Promise<void>): Promise<void> {
+export function settleTogether(userId: number, work: (writes: SettleWrites) => Promise<void>): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     settling.push({ userId, work, resolve, reject });
     settleWhenGathered();

@@ -3,7 +3,7 @@ import { currentDraftKey } from './drafts';
 import type { MutationHandler, SettledContext } from './mutation-registry';
 import type { SentVersion } from './sync-own-versions';
 import type { SendOutcome } from './send-outcome';
-import { settleTogether } from './sync-settle-together';
+import { settleTogether, type SettleWrites } from './sync-settle-together';
 
 /**
  * The sync engine's settling: what an answer (taken, refused, in conflict) writes on the device,
@@ -17,9 +17,10 @@ async function draftForOutcome(
   payload: unknown,
   draftKey: string,
   at: number,
+  writes: SettleWrites,
 ): Promise<DraftRow> {
   const id = draftRowId(row.userId, draftKey);
-  const stored = readRow('drafts', draftRowSchema, await db.drafts.get(id));
+  const stored = readRow('drafts', draftRowSchema, await writes.getDraft(id));
   if (stored) return stored;
   const carried = handler?.draftValue?.(payload);
   return {
@@ -33,11 +34,12 @@ async function draftForOutcome(
   };
 }
 
-function settledContext(userId: number, at: number): SettledContext {
+function settledContext(userId: number, at: number, writes: SettleWrites): SettledContext {
   return {
     userId,
     at,
     enqueue: async (kind, payload) => {
+      await writes.flush();
       await db.outbox.add({ id: newUuid(), userId, kind, payload, createdAt: at, attempts: 0 });
     },
   };
@@ -58,15 +60,15 @@ export async function applyOutcome(
   // conflict, it had moved on without this device (the credit used, the status changed). Every
   // tab's lists and records read it again (decisions 340 and 403): settleTogether adds the answer
   // to the user's change count, once for the group it is written with.
-  await settleTogether(userId, async () => {
-    await db.outbox.delete(row.seq);
+  await settleTogether(userId, async (writes) => {
+    writes.deleteOutbox(row.seq);
     const at = Date.now();
-    const context = settledContext(userId, at);
+    const context = settledContext(userId, at, writes);
 
     if (outcome.type === 'done') {
       const made = handler?.versionMade?.(outcome.body);
       const version = made !== undefined && sent ? { key: sent.key, from: sent.from, to: made } : undefined;
-      await db.results.put({
+      writes.putResult({
         id: row.id,
         userId,
         status: 'done',
@@ -75,17 +77,21 @@ export async function applyOutcome(
         ...(made === undefined ? {} : { made }),
         at,
       });
-      await handler?.onDone?.(payload, outcome.body, context);
+      // A feature's own hook reads the stores as they are: what is pending is written first.
+      if (handler?.onDone) {
+        await writes.flush();
+        await handler.onDone(payload, outcome.body, context);
+      }
       // A local id the write mapped (onDone) renames its draft too.
       const draftKey = row.draftKey === undefined ? undefined : await currentDraftKey(userId, row.draftKey);
       if (draftKey !== undefined) {
-        const draft = readRow('drafts', draftRowSchema, await db.drafts.get(draftRowId(userId, draftKey)));
+        const draft = readRow('drafts', draftRowSchema, await writes.getDraft(draftRowId(userId, draftKey)));
         if (draft && draft.updatedAt === row.draftUpdatedAt && draft.status === 'queued') {
-          await db.drafts.delete(draft.id);
+          writes.deleteDraft(draft.id);
         } else if (draft) {
           // Edited after the write was queued: the edit stays, now based on the saved version.
           const { serverCodes: _codes, serverError: _error, serverDetails: _details, ...rest } = draft;
-          await db.drafts.put({
+          writes.putDraft({
             ...rest,
             status: draft.status === 'queued' ? 'editing' : draft.status,
             baseVersion: made ?? draft.baseVersion,
@@ -98,17 +104,20 @@ export async function applyOutcome(
     if (outcome.type === 'rejected') {
       const fields = outcome.fields ?? {};
       const details = outcome.details === undefined ? {} : { details: outcome.details };
-      await db.results.put({ id: row.id, userId, status: 'rejected', error: outcome.error, fields, ...details, at });
-      await handler?.onRejected?.(payload, { error: outcome.error, fields }, context);
+      writes.putResult({ id: row.id, userId, status: 'rejected', error: outcome.error, fields, ...details, at });
+      if (handler?.onRejected) {
+        await writes.flush();
+        await handler.onRejected(payload, { error: outcome.error, fields }, context);
+      }
     } else {
-      await db.results.put({ id: row.id, userId, status: 'conflict', current: outcome.current, at });
+      writes.putResult({ id: row.id, userId, status: 'conflict', current: outcome.current, at });
     }
     if (row.draftKey === undefined) return;
     const draftKey = await currentDraftKey(userId, row.draftKey);
-    const draft = await draftForOutcome(row, handler, payload, draftKey, at);
+    const draft = await draftForOutcome(row, handler, payload, draftKey, at, writes);
     if (outcome.type === 'rejected') {
       const { conflict: _conflict, serverDetails: _details, ...rest } = draft;
-      await db.drafts.put({
+      writes.putDraft({
         ...rest,
         status: 'rejected',
         serverCodes: outcome.fields ?? {},
@@ -117,7 +126,7 @@ export async function applyOutcome(
       });
     } else {
       const { serverCodes: _codes, serverError: _error, serverDetails: _details, ...rest } = draft;
-      await db.drafts.put({ ...rest, status: 'conflict', conflict: outcome.current });
+      writes.putDraft({ ...rest, status: 'conflict', conflict: outcome.current });
     }
   });
 }

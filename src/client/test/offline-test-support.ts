@@ -12,6 +12,7 @@ import { resetPersistenceRequest, resetStorageErrorReports } from '../offline/pe
 import { bindSessionStore } from '../session/current-session';
 import { lastPushForTests, stopSyncForTests } from '../offline/sync-engine';
 import { resetConnectionForTests } from '../api/connection';
+import { resetBatchingForTests } from '../offline/sync-batch';
 
 export function testUser(id = 1): SessionUser {
   return {
@@ -91,6 +92,7 @@ export async function resetOffline(): Promise<void> {
   await clearAllTables();
   // After the awaits: a send of the test before that was still under way has reported by now.
   resetConnectionForTests();
+  resetBatchingForTests();
   localStorage.clear();
   vi.unstubAllGlobals();
 }

@@ -1,4 +1,5 @@
 import { applicationHandlers } from './applications';
+import { batchHandlers } from './batch';
 import { authHandlers } from './auth';
 import { configHandlers } from './config';
 import { devHandlers } from './dev';
@@ -19,6 +20,7 @@ import { pushHandlers } from './push';
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: Handlers = {
   ...applicationHandlers,
+  ...batchHandlers,
   ...authHandlers,
   ...configHandlers,
   ...devHandlers,

@@ -307,6 +307,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Several queued writes in one call, each answered as if sent alone
+         * @description For the offline outbox (docs/decisions/702-batch-call.md): an ordered list of writes, each
+         *     with its own `Idempotency-Key`, run one after another, each through the server as its own
+         *     call (the same authentication with the caller's session, validation, permission checks,
+         *     idempotency, limits and audit as when sent alone), and answered with each one's status,
+         *     `Retry-After` and `Idempotent-Replayed` headers and body. Only the writes the outbox sends
+         *     in bulk may be batched: `POST /applications/update/{step}` (anything else: 400 `validation`
+         *     with `fields` naming the item's path, nothing run). The run stops after an item answered
+         *     401 (the session ended) or 5xx (a fault or the server closing): the items after it are not
+         *     run and have no answer (`answers` is shorter than `requests`); any other answer (400, 404,
+         *     409, 429 included) goes on with the next item. The whole call is bounded by the request
+         *     body limit (1 MB), so no item can be larger than when sent alone.
+         */
+        post: operations["sendBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/checks": {
         parameters: {
             query?: never;
@@ -1475,6 +1505,31 @@ export interface components {
          * @enum {string}
          */
         RecipientType: "admin" | "firm" | "lawyer" | "customer";
+        BatchRequest: {
+            requests: components["schemas"]["BatchItem"][];
+        };
+        BatchItem: {
+            /** @enum {string} */
+            method: "POST";
+            /** @description The call's path under /api, e.g. /applications/update/financial. */
+            path: string;
+            /** @description The write's own Idempotency-Key, as it would be sent alone. */
+            idempotencyKey: string;
+            /** @description The call's own JSON body, checked by the call's own schema when it runs. */
+            body: Record<string, never>;
+        };
+        BatchAnswers: {
+            answers: components["schemas"]["BatchAnswer"][];
+        };
+        BatchAnswer: {
+            status: number;
+            headers: {
+                "retry-after"?: string;
+                "idempotent-replayed"?: string;
+            };
+            /** @description The call's own answer body (absent when it had none). */
+            body?: unknown;
+        };
         /**
          * @description Step keys, also the keys of the journey object. Order and labels: personal (client
          *     details, 'f'), client (client confirmation, 'c'), case (case details, 'b'), financial ('d'),
@@ -3017,6 +3072,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StepConflict"] | components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per item run, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not for the call itself (any signed-in user may send one): an item the caller may not do is answered 403 in its place in `answers`, as when sent alone. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The whole call is over the request body limit (1 MB); nothing is run. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

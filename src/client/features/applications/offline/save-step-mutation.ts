@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { api } from '../../../api/client';
 import type { components } from '../../../../shared/api/schema';
 import { journeySteps } from '../../../../shared/journey/steps';
 import { registerMutation } from '../../../offline/mutation-registry';
@@ -53,6 +52,7 @@ export const saveStepMutation = registerMutation({
   kind: 'saveStep',
   payload,
   scope: ({ applicationId }) => String(applicationId),
+  batched: true,
   send: async (sent, ctx) => {
     const applicationId = await ctx.resolveId(sent.applicationId);
     let data = sent.data;
@@ -67,8 +67,9 @@ export const saveStepMutation = registerMutation({
     // Sent on the version the user's own earlier save of this step made, if that replaced the base.
     const baseVersion = await ctx.ownVersion(`${applicationId}:${sent.step}`, sent.baseVersion);
     const body = { applicationId, baseVersion, journeyData: { [sent.step]: data } as components['schemas']['Journey'] };
+    // Through the sync's client: the saves of the sends under way reach the server together (decision 702).
     return outcomeOf(
-      await api.POST('/applications/update/{step}', {
+      await ctx.api.POST('/applications/update/{step}', {
         params: { path: { step: sent.step } },
         body,
         headers: { 'Idempotency-Key': ctx.idempotencyKey },
