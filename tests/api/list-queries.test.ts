@@ -298,3 +298,12 @@ describe('a search’s total, counted no further than a thousand rows past the p
     expect(all).not.toHaveProperty('totalIsAtLeast');
   });
 });
+
+describe('the planner’s settings of the server’s connections', () => {
+  it('have Memoize off, on either database (docs/decisions.md, 724)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const [row] = await server.rows<{ memoize: string }>(sql`select current_setting('enable_memoize') as memoize`);
+      expect(row?.memoize).toBe('off');
+    }
+  });
+});

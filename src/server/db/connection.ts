@@ -13,6 +13,7 @@ import * as schema from './schema';
 import { currentRequestWork, hasCommitted, noteCommitted } from './request-work';
 import { createStatementQueue } from './pglite-queue';
 import { pgliteStartParams } from './pglite-settings';
+import { plannerOptions } from './planner-settings';
 import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
 import { prepareStatements } from './postgres-prepared';
@@ -275,10 +276,12 @@ function gatePool(pool: pg.Pool, gate: WorkGate): void {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Each connection starts with the planner's settings (db/planner-settings.ts, docs/decisions.md 724).
+  const options = plannerOptions().join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // The shutdown's own work (idempotency claims, files) goes through two connections of its own,
   // which the gate does not close (docs/decisions.md 566).
-  const ungatedPool = new pg.Pool({ connectionString: url, max: 2 });
+  const ungatedPool = new pg.Pool({ connectionString: url, max: 2, options });
   // An idle connection can be cut by the server (a restart, an administrator, a dropped
   // database). pg reports that on the pool; without a listener it would end the process. The pool
   // opens a new connection on the next query, so a note is enough, and none once we are closing

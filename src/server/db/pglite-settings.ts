@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { plannerOptions } from './planner-settings';
 
 /**
  * PostgreSQL's shared buffers inside the embedded database. PGlite keeps PostgreSQL's default,
@@ -11,7 +12,13 @@ import { PGlite } from '@electric-sql/pglite';
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /**
- * PGlite's own start parameters, with the settings above. Given on the command line, they win
- * over the data folder's postgresql.conf, so an existing DATA_DIR gets them on its next start.
+ * PGlite's own start parameters, with the settings above and the planner's (db/planner-settings.ts).
+ * Given on the command line, they win over the data folder's postgresql.conf, so an existing
+ * DATA_DIR gets them on its next start.
  */
-export const pgliteStartParams: string[] = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+export const pgliteStartParams: string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`,
+  ...plannerOptions(),
+];
