@@ -88,8 +88,9 @@ function totalOfLoans(
 
 /** A page of the loans the caller may see, newest first, and their total: one statement (db/paging.ts). */
 export async function listLoans({ db, actor }: ServiceContext, query: LoanFilter & Paging & { search?: string }) {
-  const condition = and(loanCondition(actor, query), searchCondition(query.search));
-  const countLimit = searchCondition(query.search) ? searchCountLimit(query) : undefined;
+  const search = searchCondition(query.search);
+  const condition = and(loanCondition(actor, query), search);
+  const countLimit = search ? searchCountLimit(query) : undefined;
   const totalStatement = totalOfLoans(db, actor, query, condition, countLimit);
   const { rows, total } = await pageWithTotal(db, query, totalStatement, (figures) =>
     selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(pageLimit(query)).offset(pageSkip(query)),
