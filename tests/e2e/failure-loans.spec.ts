@@ -398,6 +398,59 @@ test('a loan that takes no request says why, in its title and a notice; a reques
   await context.close();
 });
 
+test('a first visit that lost its connection before the confirmation’s code came still asks, and the request is kept and sent', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const loan = await signedLoan(request, lawyer.token, admin, 6_000);
+  // No service worker, and the dialog's and the toasts' chunks never arrive: the page has only what it loaded.
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    serviceWorkers: 'block',
+  });
+  await context.route(/\/assets\/(modal-host|toaster)-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  await signIn(page, lawyer.email, PASSWORD);
+  await page.goto(`/loans/${loan.loanId}`);
+  await expect(page.getByRole('button', { name: 'request drawdown' })).toBeVisible();
+  // The connection drops once the page is idle and has fetched what it fetches then (the menu's code).
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/mobile-menu-[\w-]+\.js$/.test(entry.name)),
+  );
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  const kept = typed('1200', 'INV-FIRST-VISIT');
+  await fillRequest(page, kept);
+  await page.getByRole('button', { name: 'request drawdown' }).click();
+  // The same question and answers, on the browser's own dialog; the screen stays.
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to request this drawdown?' });
+  await expect(dialog.getByRole('button', { name: 'No' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open Loan' })).toBeAttached();
+  await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/is waiting for a connection/)).toBeVisible();
+
+  await context.setOffline(false);
+  // Back online, the request reaches the server once.
+  await expect
+    .poll(
+      async () => {
+        const list = (await call(request, lawyer.token, 'GET', '/drawdowns')) as unknown as {
+          items: { loanId: number; amount: number }[];
+        };
+        return list.items.filter((item) => item.loanId === loan.loanId).map((item) => item.amount);
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([1200]);
+  await context.close();
+});
+
 test('a requested drawdown is changed through the same form, online and offline, and the page follows', async ({
   browser,
   request,

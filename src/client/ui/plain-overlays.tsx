@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { closeModalAtom, modalQueueAtom } from './modal-store';
+import { dismissToastAtom, toastsAtom } from './toast-store';
+import { returnFocus } from './focus-return';
+import './plain-overlays.css';
+
+/*
+ * The overlays without their own code: what a screen shows when the modal host's or the toaster's
+ * chunk cannot be fetched (a first visit that lost its connection before the service worker held
+ * the build). Same words, same answers, on the browser's own <dialog> and a live region, so a
+ * question asked offline is still asked and answered (docs/decisions.md 725).
+ */
+
+/** The first waiting modal in a native modal dialog: focus kept inside, Escape answers 'No' (or 'ok'). */
+export function PlainModalHost() {
+  const request = useAtomValue(modalQueueAtom)[0];
+  const close = useSetAtom(closeModalAtom);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const safeAnswer = useRef<HTMLButtonElement>(null);
+
+  // Opened once in the page, then the first focus on the safe answer, as in the modal host.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!request || !element) return;
+    if (!element.open) element.showModal?.();
+    safeAnswer.current?.focus();
+  }, [request]);
+
+  if (!request) return null;
+  const answer = (value: boolean) => {
+    dialog.current?.close?.();
+    close({ id: request.id, answer: value });
+    returnFocus(request.origin, { landing: request.focusAfter, afterAction: request.kind === 'confirm' && value });
+  };
+  const titleId = `plain-modal-title-${request.id}`;
+  return (
+    <dialog
+      ref={dialog}
+      className="plain-modal"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        answer(request.kind === 'info');
+      }}
+    >
+      <h2 id={titleId} className="plain-modal__title">
+        {request.title ?? request.message}
+      </h2>
+      {request.title ? <p>{request.message}</p> : null}
+      <div className="plain-modal__actions">
+        {request.kind === 'confirm' ? (
+          <>
+            <button type="button" className="button button--primary" onClick={() => answer(true)}>
+              Yes
+            </button>
+            <button ref={safeAnswer} type="button" className="button button--secondary" onClick={() => answer(false)}>
+              No
+            </button>
+          </>
+        ) : (
+          <button ref={safeAnswer} type="button" className="button button--primary" onClick={() => answer(true)}>
+            ok
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+/** Errors stay longer, as in the toaster. */
+const DURATION_MS = { info: 5000, error: 10000 } as const;
+
+/** The toasts as a live region: each read out, shown for its time, and closable. */
+export function PlainToasts() {
+  const toasts = useAtomValue(toastsAtom);
+  const dismiss = useSetAtom(dismissToastAtom);
+  useEffect(() => {
+    const timers = toasts.map((toast) => window.setTimeout(() => dismiss(toast.id), DURATION_MS[toast.type]));
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [toasts, dismiss]);
+  return (
+    <div className="plain-toasts" role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`plain-toast plain-toast--${toast.type}`}>
+          <p className="plain-toast__title">{toast.title}</p>
+          <p className="plain-toast__message">{toast.message}</p>
+          <button type="button" className="button button--link" aria-label="Close" onClick={() => dismiss(toast.id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
