@@ -84,7 +84,6 @@ function LoanDrawdowns({ loanId, page }: { loanId: number; page: number }) {
         Drawdowns
       </h2>
       {missing ? <p className="list-note">{missing}</p> : null}
-      {data && items.length === 0 ? <p>No drawdowns yet.</p> : null}
       {items.length > 0 ? (
         <ul className="loan-group__items">
           {items.map((drawdown) => (

@@ -261,6 +261,12 @@ describe('loan page', () => {
     expect(screen.queryByRole('button', { name: 'request drawdown' })).toBeNull();
   });
 
+  it('says once that the loan has no drawdowns yet', async () => {
+    renderApp('/loans/9', { role: 'admin', handlers: loanHandlers(loan(9)) });
+    expect(await screen.findByText('No drawdowns yet.')).toBeTruthy();
+    expect(screen.getAllByText('No drawdowns yet.')).toHaveLength(1);
+  });
+
   it('says nothing of requests to those who never make them', async () => {
     renderApp('/loans/9', { role: 'admin', handlers: loanHandlers(loan(9, { state: 'blocked' })) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Blocked Loan' })).toBeTruthy();
