@@ -11,6 +11,8 @@ import { useIdleSignOut } from './idle-sign-out';
 import { Spinner } from '../ui/spinner';
 import { afterFirstPaint } from '../ui/after-first-paint';
 import { warmOverlays } from '../ui/overlays';
+// The overlays' plain forms, for a question asked when their own code could not be fetched (decision 725).
+import '../ui/plain-overlays';
 import { startOfflineEngine } from './offline-engine';
 import '../offline/sync-status.css';
 

@@ -1,8 +1,7 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { toastsAtom } from './toast-store';
 import { modalQueueAtom } from './modal-store';
-import { PlainModalHost, PlainToasts } from './plain-overlays';
 
 /* Radix code loads only when a toast or modal is first shown: the sign-in page stays light. */
 const loadToaster = () => import('./toaster');
@@ -20,9 +19,17 @@ export function warmOverlays(): void {
   void loadToaster().catch(() => undefined);
 }
 
+/** The overlays' plain forms (plain-overlays.tsx), given by the signed-in shell that loads them. */
+let plainForms: { ModalHost: ComponentType; Toasts: ComponentType } | null = null;
+
+export function providePlainOverlays(forms: { ModalHost: ComponentType; Toasts: ComponentType }): void {
+  plainForms = forms;
+}
+
 /**
- * An overlay whose code could not be fetched shows its plain form instead (plain-overlays.tsx) until
- * the page is loaded again, rather than taking the screen down with it (docs/decisions.md 725).
+ * An overlay whose code could not be fetched shows its plain form instead, until the page is loaded
+ * again, rather than taking the screen down with it; a public page, which has none, shows nothing
+ * (docs/decisions.md 725).
  */
 class WithoutItsCode extends Component<{ plain: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -40,14 +47,14 @@ export function Overlays() {
   return (
     <>
       {hasToasts ? (
-        <WithoutItsCode plain={<PlainToasts />}>
+        <WithoutItsCode plain={plainForms ? <plainForms.Toasts /> : null}>
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
         </WithoutItsCode>
       ) : null}
       {hasModal ? (
-        <WithoutItsCode plain={<PlainModalHost />}>
+        <WithoutItsCode plain={plainForms ? <plainForms.ModalHost /> : null}>
           <Suspense fallback={null}>
             <ModalHost />
           </Suspense>

@@ -6,6 +6,8 @@ import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
 import { useConfirm } from './modal-store';
 import { Overlays } from './overlays';
+// As the signed-in shell does: the plain forms given to the overlays.
+import './plain-overlays';
 import { useToast } from './toast-store';
 
 // A first visit whose connection dropped before the overlays' code came: both chunks fail to load.

@@ -3,13 +3,15 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom } from './modal-store';
 import { dismissToastAtom, toastsAtom } from './toast-store';
 import { returnFocus } from './focus-return';
+import { providePlainOverlays } from './overlays';
 import './plain-overlays.css';
 
 /*
  * The overlays without their own code: what a screen shows when the modal host's or the toaster's
  * chunk cannot be fetched (a first visit that lost its connection before the service worker held
  * the build). Same words, same answers, on the browser's own <dialog> and a live region, so a
- * question asked offline is still asked and answered (docs/decisions.md 725).
+ * question asked offline is still asked and answered (docs/decisions.md 725). The signed-in shell
+ * loads this module, which gives them to the overlays; the public pages stay without them.
  */
 
 /** The first waiting modal in a native modal dialog: focus kept inside, Escape answers 'No' (or 'ok'). */
@@ -95,3 +97,5 @@ export function PlainToasts() {
     </div>
   );
 }
+
+providePlainOverlays({ ModalHost: PlainModalHost, Toasts: PlainToasts });
