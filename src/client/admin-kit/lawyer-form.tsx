@@ -10,7 +10,9 @@ import { SelectField } from '../ui/choice-fields';
 import { Button } from '../ui/button';
 import { FormMessage } from '../ui/form-message';
 import { useToast } from '../ui/toast-store';
-import { useForm } from '../ui/use-form';
+import type { useForm } from '../ui/use-form';
+import { useKeptRecordForm } from '../offline/kept-record-form';
+import { keptFormKeys } from './kept-forms';
 import { doneMessages } from './admin-messages';
 import { useLoad } from './calls';
 import { useSaveForm } from './save-form';
@@ -83,7 +85,11 @@ interface AddLawyerFormProps {
 export function AddLawyerForm({ firmId, done }: AddLawyerFormProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm(lawyerFormSchema, { firstName: '', surname: '', login: '', firmId: firmId ? String(firmId) : '' });
+  const form = useKeptRecordForm(
+    lawyerFormSchema,
+    { firstName: '', surname: '', login: '', firmId: firmId ? String(firmId) : '' },
+    { draftKey: keptFormKeys.addLawyer(firmId) },
+  );
   const [message, setMessage] = useState<string | null>(null);
 
   const { onSubmit, busy } = useSaveForm(form, {
@@ -95,7 +101,7 @@ export function AddLawyerForm({ firmId, done }: AddLawyerFormProps) {
       await navigate(done);
     },
   });
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
 
   return (
     <form className="form admin-form card" noValidate onSubmit={onSubmit}>

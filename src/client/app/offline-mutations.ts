@@ -3,3 +3,5 @@
 import '../features/applications/offline/application-mutations';
 import '../features/loans/offline/loan-mutations';
 import '../features/drawdowns/offline/drawdown-mutations';
+// The administration's forms kept on the device: where each is seen among what waits.
+import '../admin-kit/kept-forms';

@@ -10,7 +10,8 @@ import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from '../ui/un
  * the tab or reloading gets the browser's own question (browsers show their own words there).
  *
  * Called once by an edit page, with its form's state: `useLeaveConfirmation(form.dirty, busy)`; a
- * form kept as a draft passes `{ keptOnDevice }` (its draft is written), so a reload does not ask.
+ * form kept as a draft passes `{ keptOnDevice }` (its draft is written), so a reload does not ask,
+ * and `onLeave` when 'Yes' lets its kept typing go (the administration's forms, decision 726).
  * A session that ends (sign-out, which asks first in features/auth/use-sign-out.ts; idle time; a
  * refused token) is not held either: RequireAuth unmounts the page, and its blocker with it, before
  * it redirects to /sign-in.
@@ -18,7 +19,14 @@ import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from '../ui/un
 export function useLeaveConfirmation(
   dirty: boolean,
   saving: boolean,
-  { keptOnDevice = false }: { keptOnDevice?: boolean } = {},
+  {
+    keptOnDevice = false,
+    onLeave,
+  }: {
+    keptOnDevice?: boolean;
+    /** 'Yes' to leaving: what the page lets go of first (a form's typing kept on the device). */
+    onLeave?: () => unknown;
+  } = {},
 ): void {
   const confirm = useConfirm();
   const ask = dirty && !saving;
@@ -39,17 +47,20 @@ export function useLeaveConfirmation(
   );
   const blocker = useBlocker(shouldBlock);
   const blockerRef = useRef(blocker);
+  const onLeaveRef = useRef(onLeave);
   useLayoutEffect(() => {
     blockerRef.current = blocker;
-  }, [blocker]);
+    onLeaveRef.current = onLeave;
+  }, [blocker, onLeave]);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirm(LEAVE_UNSAVED_MESSAGE).then((leave) => {
       const latest = blockerRef.current;
       if (latest.state !== 'blocked') return;
-      if (leave) latest.proceed();
-      else latest.reset();
+      if (leave) {
+        void Promise.resolve(onLeaveRef.current?.()).finally(() => latest.proceed());
+      } else latest.reset();
     });
     // Once per blocked navigation: the blocker object changes identity, its state does not.
   }, [blocker.state, confirm]);

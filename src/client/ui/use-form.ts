@@ -87,6 +87,8 @@ export function useForm<K extends string, S extends Schema>(schema: S, initial: 
     markSaved: () => form.markSaved(),
     /** Nothing here can be saved any more (e.g. the link was refused): what was typed is not unsaved work. */
     discard: form.discard,
+    /** The values and the baseline as they are now, before React has rendered them. */
+    read: read as () => { values: Record<K, string> | null; baseline: Record<K, string> | null },
   };
 }
 

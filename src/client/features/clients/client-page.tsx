@@ -9,7 +9,8 @@ import { SelectField } from '../../ui/choice-fields';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm } from '../../ui/use-form';
+import { useKeptRecordForm } from '../../offline/kept-record-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 import { clientCaseText } from './client-case';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import type { Client } from '../../admin-kit/calls';
@@ -37,7 +38,7 @@ function ClientEditor({ client }: { client: Client }) {
   const toast = useToast();
   const [message, setMessage] = useState<string | null>(null);
   const initial = useMemo(() => clientValues(client), [client]);
-  const form = useForm(clientFormSchema, initial);
+  const form = useKeptRecordForm(clientFormSchema, initial, { draftKey: keptFormKeys.client(client.id) });
   useFieldsFollow(form.setInitialValues, initial);
   // The year list (88 years, ending 12 years ago) also offers a stored year outside it.
   const years = useMemo(() => {
@@ -75,7 +76,7 @@ function ClientEditor({ client }: { client: Client }) {
     onDone: () => toast.notify(doneMessages.resetSent),
   });
 
-  useLeaveConfirmation(form.dirty, save.busy);
+  useLeaveConfirmation(form.dirty, save.busy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
 
   const part = (name: 'birthDayDay' | 'birthMonth' | 'birthYear') => {
     const binding = form.field(name);

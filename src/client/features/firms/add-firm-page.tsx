@@ -7,7 +7,8 @@ import { Page } from '../../ui/page';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm } from '../../ui/use-form';
+import { useKeptRecordForm } from '../../offline/kept-record-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 import { doneMessages } from '../../admin-kit/admin-messages';
 import { useSaveForm } from '../../admin-kit/save-form';
 import { emptyFirm, FirmFields, firmFields, firmFormSchema } from './firm-form';
@@ -16,7 +17,7 @@ import { emptyFirm, FirmFields, firmFields, firmFormSchema } from './firm-form';
 export default function AddFirmPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm(firmFormSchema, emptyFirm);
+  const form = useKeptRecordForm(firmFormSchema, emptyFirm, { draftKey: keptFormKeys.addFirm() });
   const [message, setMessage] = useState<string | null>(null);
 
   const { onSubmit, busy } = useSaveForm(form, {
@@ -28,7 +29,7 @@ export default function AddFirmPage() {
       await navigate(paths.firms.url());
     },
   });
-  useLeaveConfirmation(form.dirty, busy);
+  useLeaveConfirmation(form.dirty, busy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
 
   return (
     <Page title="Add Law Firm">

@@ -14,7 +14,8 @@ import { PageSpinner } from '../../ui/spinner';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm } from '../../ui/use-form';
+import { useKeptRecordForm } from '../../offline/kept-record-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 import { pageHref, usePageParam } from '../../ui/pagination';
 import { AdminList, Overview } from '../../admin-kit/admin-list';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
@@ -23,7 +24,7 @@ import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { useSaveForm } from '../../admin-kit/save-form';
 import { ReadStatus, type ReadShown } from '../../offline/read-status';
 import { lawyerRow } from '../../admin-kit/lawyer-row';
-import { emptyFirm, FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
+import { FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
 import './firms.css';
 
 function firmValues(firm: Firm): FirmValues {
@@ -63,7 +64,7 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm(firmFormSchema, emptyFirm);
+  const form = useKeptRecordForm(firmFormSchema, firmValues(loaded), { draftKey: keptFormKeys.firm(loaded.id) });
 
   const { setInitialValues } = form;
   useEffect(() => {
@@ -101,7 +102,14 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
     },
   });
 
-  useLeaveConfirmation(form.dirty, save.busy || remove.busy);
+  useLeaveConfirmation(form.dirty, save.busy || remove.busy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
+
+  // Typing kept from an earlier visit came back: the details open for editing, as they were left.
+  useEffect(() => {
+    if (!form.restored) return;
+    setOpen(true);
+    setEditing(true);
+  }, [form.restored]);
 
   const cancel = () => {
     const saved = firmValues(firm);

@@ -8,7 +8,8 @@ import { useLeaveConfirmation } from '../../routing/leave-confirmation';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { useToast } from '../../ui/toast-store';
-import { useForm } from '../../ui/use-form';
+import { useKeptRecordForm } from '../../offline/kept-record-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 import { activeCasesText } from '../../admin-kit/admin-list';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import type { Lawyer } from '../../admin-kit/calls';
@@ -38,7 +39,7 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
     login: lawyer.login,
     firmId: String(lawyer.firmId),
   };
-  const form = useForm(lawyerFormSchema, values);
+  const form = useKeptRecordForm(lawyerFormSchema, values, { draftKey: keptFormKeys.lawyer(lawyer.id) });
   useFieldsFollow(form.setInitialValues, values);
 
   const save = useSaveForm(form, {
@@ -62,7 +63,7 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
     },
   });
 
-  useLeaveConfirmation(form.dirty, save.busy || remove.busy);
+  useLeaveConfirmation(form.dirty, save.busy || remove.busy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
 
   return (
     <form className="form admin-form card" noValidate onSubmit={save.onSubmit}>

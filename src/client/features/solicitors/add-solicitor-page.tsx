@@ -6,6 +6,7 @@ import { Page } from '../../ui/page';
 import { useToast } from '../../ui/toast-store';
 import { doneMessages } from '../../admin-kit/admin-messages';
 import { emptySolicitor, SolicitorForm } from './solicitor-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 
 /** /solicitors/add (crudSolicitors): page title 'Add lawyer', form title 'Add new solicitor'. */
 export default function AddSolicitorPage() {
@@ -16,6 +17,7 @@ export default function AddSolicitorPage() {
     <Page title="Add new solicitor" documentTitle="Add lawyer">
       <SolicitorForm
         initial={emptySolicitor}
+        draftKey={keptFormKeys.addSolicitor()}
         submit={(body) => api.POST('/solicitors', { body })}
         onSaved={async () => {
           toast.notify(doneMessages.solicitorAdded);

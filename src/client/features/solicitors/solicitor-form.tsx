@@ -14,7 +14,8 @@ import { MoneyField } from '../../ui/number-field';
 import { ErrorSlot, FieldHint, leftGroup } from '../../ui/field-parts';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
-import { useForm } from '../../ui/use-form';
+import type { useForm } from '../../ui/use-form';
+import { useKeptRecordForm } from '../../offline/kept-record-form';
 import type { ApiAnswer } from '../../api/failure';
 import type { Solicitor } from '../../admin-kit/calls';
 import { useSaveForm } from '../../admin-kit/save-form';
@@ -159,6 +160,8 @@ interface SolicitorFormProps {
   initial: SolicitorValues;
   /** On edit: the email cannot change (spec section 2). */
   emailReadOnly?: boolean;
+  /** Where the typing is kept on the device (offline/draft-keys.ts): one for a new solicitor, one per solicitor. */
+  draftKey: string;
   /** Sends the form's body; the answer decides what happens next. */
   submit: (body: SolicitorCreateInput) => Promise<ApiAnswer<Solicitor>>;
   /** Saved: the page shows it (toast, redirect). */
@@ -178,6 +181,7 @@ interface SolicitorFormProps {
 export function SolicitorForm({
   initial,
   emailReadOnly = false,
+  draftKey,
   submit,
   onSaved,
   cancelTo,
@@ -187,7 +191,7 @@ export function SolicitorForm({
   extraBusy = false,
   canSave = true,
 }: SolicitorFormProps) {
-  const form = useForm(solicitorFormSchema, initial);
+  const form = useKeptRecordForm(solicitorFormSchema, initial, { draftKey });
   useFieldsFollow(form.setInitialValues, initial);
 
   const { onSubmit, busy } = useSaveForm(form, {
@@ -196,7 +200,7 @@ export function SolicitorForm({
     setMessage,
     onSaved,
   });
-  useLeaveConfirmation(form.dirty, busy || extraBusy);
+  useLeaveConfirmation(form.dirty, busy || extraBusy, { keptOnDevice: form.keptOnDevice, onLeave: form.forget });
 
   return (
     <form className="form admin-form card" noValidate onSubmit={onSubmit}>

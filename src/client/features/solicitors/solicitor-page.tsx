@@ -13,6 +13,7 @@ import type { Solicitor } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { RecordPage, useRecord } from '../../admin-kit/record-page';
 import { SolicitorForm, solicitorValues } from './solicitor-form';
+import { keptFormKeys } from '../../admin-kit/kept-forms';
 
 /**
  * /solicitors/:id (crudSolicitors), 'Update solicitor': Save and Delete, the email read-only; both go
@@ -49,6 +50,7 @@ function SolicitorEditor({ solicitor }: { solicitor: Solicitor }) {
       <SolicitorForm
         initial={solicitorValues(solicitor)}
         emailReadOnly
+        draftKey={keptFormKeys.solicitor(solicitor.id)}
         submit={({ email: _email, ...body }) => api.POST('/solicitors/update', { body: { solicitorId: solicitor.id, ...body } })}
         onSaved={async () => {
           toast.notify(doneMessages.solicitorSaved);
