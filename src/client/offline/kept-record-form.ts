@@ -27,8 +27,6 @@ function typedFieldsOf<K extends string>(names: readonly K[]) {
 export interface KeptRecordFormOptions {
   /** The device's draft of this form (draft-keys.ts): one per record, or one for a new record. */
   draftKey: string;
-  /** False while the record the form edits is still being read: its typing goes back on it once known. */
-  ready?: boolean;
 }
 
 /**
@@ -42,7 +40,7 @@ export interface KeptRecordFormOptions {
 export function useKeptRecordForm<K extends string, S extends Schema>(
   schema: S,
   initial: Record<K, string>,
-  { draftKey, ready = true }: KeptRecordFormOptions,
+  { draftKey }: KeptRecordFormOptions,
 ) {
   const form = useForm(schema, initial);
   const names = useRef(Object.keys(initial) as K[]).current;
@@ -57,10 +55,10 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  // Once per key, when the kept typing and the record are known: it goes back on its fields, except
-  // on a field already typed in since the screen opened.
+  // Once per key, when the kept typing is known: it goes back on its fields (the record's values are
+  // the form's from the start), except on a field already typed in since the screen opened.
   useEffect(() => {
-    if (!draft.loaded || !ready || restoredKey.current === draftKey) return;
+    if (!draft.loaded || restoredKey.current === draftKey) return;
     restoredKey.current = draftKey;
     const typed = draft.draft?.value;
     const { values, baseline } = read();
@@ -68,7 +66,7 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
     const back = (Object.entries(typed) as [K, string][]).filter(([name]) => values[name] === baseline[name]);
     for (const [name, value] of back) setFormValue(name, value);
     if (back.length > 0) setRestored(true);
-  }, [draft.loaded, draft.draft, ready, draftKey, read, setFormValue]);
+  }, [draft.loaded, draft.draft, draftKey, read, setFormValue]);
 
   /** The user's change: shown, and what now differs from the record kept on the device. */
   const setValue = useCallback(
@@ -121,5 +119,3 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
     restored,
   };
 }
-
-export type KeptRecordForm<K extends string, S extends Schema> = ReturnType<typeof useKeptRecordForm<K, S>>;
