@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom } from './modal-store';
-import { dismissToastAtom, toastsAtom } from './toast-store';
+import { dismissToastAtom, TOAST_DURATION_MS, toastsAtom } from './toast-store';
 import { returnFocus } from './focus-return';
 import { providePlainOverlays } from './overlays';
 import './plain-overlays.css';
@@ -72,15 +72,12 @@ export function PlainModalHost() {
   );
 }
 
-/** Errors stay longer, as in the toaster. */
-const DURATION_MS = { info: 5000, error: 10000 } as const;
-
 /** The toasts as a live region: each read out, shown for its time, and closable. */
 export function PlainToasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
   useEffect(() => {
-    const timers = toasts.map((toast) => window.setTimeout(() => dismiss(toast.id), DURATION_MS[toast.type]));
+    const timers = toasts.map((toast) => window.setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS[toast.type]));
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, [toasts, dismiss]);
   return (

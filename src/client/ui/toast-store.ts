@@ -12,6 +12,9 @@ export interface ToastItem {
   type: ToastType;
 }
 
+/** How long a toast stays: errors longer, as they are more often read twice. */
+export const TOAST_DURATION_MS: Record<ToastType, number> = { info: 5000, error: 10000 };
+
 const DEFAULT_TOAST_TITLES: Record<ToastType, string> = { info: 'Notification', error: 'Error' };
 
 export const toastsAtom = atom<readonly ToastItem[]>([]);

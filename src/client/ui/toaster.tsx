@@ -1,12 +1,9 @@
 import type { CSSProperties } from 'react';
 import * as Toast from 'radix-ui/toast';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { dismissToastAtom, toastsAtom } from './toast-store';
+import { dismissToastAtom, TOAST_DURATION_MS, toastsAtom } from './toast-store';
 import { useActionBarClearance } from './action-bars';
 import './toaster.css';
-
-/** Errors stay longer: they are more often read twice. */
-const DURATION_MS = { info: 5000, error: 10000 } as const;
 
 export default function Toaster() {
   const toasts = useAtomValue(toastsAtom);
@@ -21,7 +18,7 @@ export default function Toaster() {
           className={`toast toast--${toast.type}`}
           // Errors interrupt (assertive); notices wait their turn (polite).
           type={toast.type === 'error' ? 'foreground' : 'background'}
-          duration={DURATION_MS[toast.type]}
+          duration={TOAST_DURATION_MS[toast.type]}
           onOpenChange={(open) => {
             if (!open) dismiss(toast.id);
           }}
