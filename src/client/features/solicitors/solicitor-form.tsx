@@ -160,7 +160,7 @@ interface SolicitorFormProps {
   initial: SolicitorValues;
   /** On edit: the email cannot change (spec section 2). */
   emailReadOnly?: boolean;
-  /** Where the typing is kept on the device (offline/draft-keys.ts): one for a new solicitor, one per solicitor. */
+  /** Where the typing is kept on the device (admin-kit/kept-forms.ts): one for a new solicitor, one per solicitor. */
   draftKey: string;
   /** Sends the form's body; the answer decides what happens next. */
   submit: (body: SolicitorCreateInput) => Promise<ApiAnswer<Solicitor>>;
