@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
@@ -80,6 +80,30 @@ describe('the overlays without their code', () => {
     await screen.findByRole('alertdialog');
     screen.getByRole('alertdialog').dispatchEvent(new Event('cancel', { cancelable: true }));
     expect(await screen.findByText('false')).toBeTruthy();
+  });
+
+  it('keeps each toast for its own time: a newer one does not restart an older one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(
+        <Provider store={createStore()}>
+          <Harness />
+        </Provider>,
+      );
+      await user.click(screen.getByRole('button', { name: 'notify' }));
+      // Shown once the toaster's code has failed to load: its time starts then.
+      await vi.waitFor(() => expect(screen.getAllByText('Drawdown requested.')).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      await user.click(screen.getByRole('button', { name: 'notify' }));
+      expect(screen.getAllByText('Drawdown requested.')).toHaveLength(2);
+      await act(() => vi.advanceTimersByTimeAsync(2100));
+      expect(screen.getAllByText('Drawdown requested.')).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(screen.queryByText('Drawdown requested.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows a toast in a live region, closable', async () => {

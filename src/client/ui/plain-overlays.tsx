@@ -76,10 +76,26 @@ export function PlainModalHost() {
 export function PlainToasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
+  // One timer per toast, from when it is first shown: a newer toast does not restart an older one's.
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useEffect(() => {
-    const timers = toasts.map((toast) => window.setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS[toast.type]));
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    const shown = new Set(toasts.map((toast) => toast.id));
+    for (const [id, timer] of timers.current)
+      if (!shown.has(id)) {
+        clearTimeout(timer);
+        timers.current.delete(id);
+      }
+    for (const toast of toasts)
+      if (!timers.current.has(toast.id))
+        timers.current.set(
+          toast.id,
+          setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS[toast.type]),
+        );
   }, [toasts, dismiss]);
+  useEffect(() => {
+    const running = timers.current;
+    return () => running.forEach((timer) => clearTimeout(timer));
+  }, []);
   return (
     <div className="plain-toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
