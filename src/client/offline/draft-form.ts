@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormEngine, type FormCheck } from '../ui/form-engine';
 import { mergeDraftValues, useDraft } from './drafts';
-
-/** How long typing must pause before the unsaved mark is lifted (the draft is written by then). */
-const DRAFT_SETTLE_MS = 400;
+import { useDraftSettle } from './draft-settle';
 
 const sameCodes = (codes: Record<string, string>) => codes;
 
@@ -60,8 +58,8 @@ export function useDraftForm<V, O>({
   const draft = useDraft<V>(draftKey, parseDraft, mergeOtherTabs ? { onExternalChange } : {});
   const [baseVersion, setBaseVersion] = useState(serverVersion ?? 0);
   // Not yet on the device: the update prompt and sign-out wait for it.
-  const [pendingWrite, setPendingWrite] = useState(false);
-  const form = useFormEngine<V, O>({ initial: null, validate, unsaved: pendingWrite, ...(messageFor ? { messageFor } : {}) });
+  const settle = useDraftSettle(draft);
+  const form = useFormEngine<V, O>({ initial: null, validate, unsaved: settle.pending, ...(messageFor ? { messageFor } : {}) });
   const { load, reset, update, setServerCodes, markSubmitted, touchAll, read } = form;
   updateRef.current = update;
 
@@ -94,10 +92,9 @@ export function useDraftForm<V, O>({
     }
   }, [draft.loaded, draft.draft, rebaseDraft, draftKey, load, reset, touchAll, setServerCodes, markSubmitted]);
 
-  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  useEffect(() => () => clearTimeout(settle.current), []);
+  const markChanged = settle.changed;
   const baseVersionRef = useRef(baseVersion);
   baseVersionRef.current = baseVersion;
   const versioned = serverVersion !== undefined;
@@ -110,13 +107,9 @@ export function useDraftForm<V, O>({
       const next = typeof change === 'function' ? (change as (current: V) => V)(current) : change;
       update(next);
       draftRef.current.save(next, versioned ? { baseVersion: baseVersionRef.current } : undefined);
-      setPendingWrite(true);
-      clearTimeout(settle.current);
-      settle.current = setTimeout(() => {
-        void draftRef.current.flush().finally(() => setPendingWrite(false));
-      }, DRAFT_SETTLE_MS);
+      markChanged();
     },
-    [read, update, versioned],
+    [read, update, versioned, markChanged],
   );
 
   return {
@@ -129,7 +122,7 @@ export function useDraftForm<V, O>({
       [setServerCodes],
     ),
     /** Every change is written to the device's draft (a reload or a closed tab loses nothing). */
-    keptOnDevice: !pendingWrite && draft.loaded,
+    keptOnDevice: !settle.pending && draft.loaded,
     /** The server version the draft is built on. */
     baseVersion,
     draft,

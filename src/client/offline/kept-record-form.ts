@@ -2,14 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { useForm, type FieldBinding } from '../ui/use-form';
 import { useDraft } from './drafts';
+import { useDraftSettle } from './draft-settle';
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
 /** What was typed on this device: only the fields that differ from what the form started from. */
 type Typed<K extends string> = Partial<Record<K, string>>;
-
-/** How long typing must pause before the unsaved mark is lifted (the typing is on the device by then). */
-const KEPT_SETTLE_MS = 400;
 
 /** A stored value back into typed fields of this form (a field it no longer has is left out). */
 function typedFieldsOf<K extends string>(names: readonly K[]) {
@@ -49,9 +47,8 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
   const { setValue: setFormValue, read } = form;
   const [restored, setRestored] = useState(false);
   const restoredKey = useRef<string | null>(null);
-  const [pendingWrite, setPendingWrite] = useState(false);
-  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(settle.current), []);
+  const settle = useDraftSettle(draft);
+  const { changed: markChanged, stop: stopSettling } = settle;
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
@@ -79,22 +76,19 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
       // Typed back to the record: nothing to keep. The kept typing goes once typing pauses, not at
       // each keystroke, so a removal never lands after a later keystroke's write.
       const nothingTyped = Object.keys(typed).length === 0;
-      if (!nothingTyped) draftRef.current.save(typed);
-      setPendingWrite(true);
-      clearTimeout(settle.current);
-      settle.current = setTimeout(() => {
-        const written = nothingTyped ? draftRef.current.clear() : draftRef.current.flush();
-        void written.finally(() => setPendingWrite(false));
-      }, KEPT_SETTLE_MS);
+      if (nothingTyped) markChanged((current) => current.clear());
+      else {
+        draftRef.current.save(typed);
+        markChanged();
+      }
     },
-    [setFormValue, read, names],
+    [setFormValue, read, names, markChanged],
   );
 
   const forget = useCallback(() => {
-    clearTimeout(settle.current);
-    setPendingWrite(false);
+    stopSettling();
     return draftRef.current.clear();
-  }, []);
+  }, [stopSettling]);
 
   const { field: formField, markSaved: formMarkSaved, discard: formDiscard } = form;
   return {
@@ -114,7 +108,7 @@ export function useKeptRecordForm<K extends string, S extends Schema>(
     /** For useLeaveConfirmation: leaving with 'Yes' to 'Changes will not be saved' forgets the typing. */
     forget,
     /** The typing is written on the device: a reload or a closed tab loses nothing. */
-    keptOnDevice: draft.loaded && !pendingWrite,
+    keptOnDevice: draft.loaded && !settle.pending,
     /** Typing kept from an earlier visit came back on the fields (an edit screen opens its form). */
     restored,
   };
