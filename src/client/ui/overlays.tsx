@@ -41,25 +41,28 @@ class WithoutItsCode extends Component<{ plain: ReactNode; children: ReactNode }
   }
 }
 
+/** One overlay, while it has something to show: its own code, or its plain form without it. */
+function Overlay({ shown, plain, children }: { shown: boolean; plain: ComponentType | undefined; children: ReactNode }) {
+  if (!shown) return null;
+  const Plain = plain;
+  return (
+    <WithoutItsCode plain={Plain ? <Plain /> : null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </WithoutItsCode>
+  );
+}
+
 export function Overlays() {
   const hasToasts = useAtomValue(toastsAtom).length > 0;
   const hasModal = useAtomValue(modalQueueAtom).length > 0;
   return (
     <>
-      {hasToasts ? (
-        <WithoutItsCode plain={plainForms ? <plainForms.Toasts /> : null}>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </WithoutItsCode>
-      ) : null}
-      {hasModal ? (
-        <WithoutItsCode plain={plainForms ? <plainForms.ModalHost /> : null}>
-          <Suspense fallback={null}>
-            <ModalHost />
-          </Suspense>
-        </WithoutItsCode>
-      ) : null}
+      <Overlay shown={hasToasts} plain={plainForms?.Toasts}>
+        <Toaster />
+      </Overlay>
+      <Overlay shown={hasModal} plain={plainForms?.ModalHost}>
+        <ModalHost />
+      </Overlay>
     </>
   );
 }
