@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
-import { buildApplication, buildClient, buildDrawdown, buildLawyer, buildLoan, buildUser, signInAs } from './factories';
+import {
+  buildApplication,
+  buildClient,
+  buildDrawdown,
+  buildFirmAdmin,
+  buildLawyer,
+  buildLoan,
+  buildUser,
+  signInAs,
+} from './factories';
 import { buildSide, type Side } from './loans-fixtures';
 
 /**
@@ -92,6 +101,42 @@ describe('the lawyer kept on loans and drawdowns', () => {
     await server.rows(sql`update applications set lawyer_id = ${side.lawyer.id} where id = ${side.applicationId}`);
     expect(await keptLawyers()).toEqual([{ loan: side.lawyer.id, drawdowns: [side.lawyer.id, side.lawyer.id] }]);
     expect((await list('/api/drawdowns', otherToken)).total).toBe(0);
+  });
+});
+
+describe('a firm’s records', () => {
+  it('are every one of its lawyers’ and no other firm’s, in each list and its total, and for staff’s firm filter', async () => {
+    const firmAdmin = await buildFirmAdmin(server.db);
+    const firmToken = await signInAs(server, firmAdmin);
+    const [first, second, elsewhere] = [
+      await buildLawyer(server.db, { firmId: firmAdmin.firmId }),
+      await buildLawyer(server.db, { firmId: firmAdmin.firmId }),
+      await buildLawyer(server.db),
+    ];
+    const caseOf = async (lawyerId: number) => {
+      const application = await buildApplication(server.db, { lawyerId, status: 'approved' });
+      const loan = await buildLoan(server.db, { applicationId: application.id });
+      const drawdown = await buildDrawdown(server.db, { loanId: loan.id });
+      return { application: application.id, loan: loan.id, drawdown: drawdown.id };
+    };
+    const ours = [await caseOf(first.id), await caseOf(second.id), await caseOf(second.id)];
+    await caseOf(elsewhere.id);
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    for (const [path, key] of [
+      ['/api/applications', 'application'],
+      ['/api/loans', 'loan'],
+      ['/api/drawdowns', 'drawdown'],
+    ] as const) {
+      const expected = sorted(ours.map((c) => c[key]));
+      // A page smaller than the list: the total is the whole firm's, not the page's.
+      const firmPage = await list(`${path}?pageSize=2`, firmToken);
+      expect(firmPage.total, path).toBe(3);
+      const firmAll = await list(`${path}?pageSize=10`, firmToken);
+      expect(sorted(firmAll.items.map((item) => item.id)), path).toEqual(expected);
+      const filtered = await list(`${path}?pageSize=10&firmId=${firmAdmin.firmId}`, admin);
+      expect(sorted(filtered.items.map((item) => item.id)), path).toEqual(expected);
+      expect(filtered.total, path).toBe(3);
+    }
   });
 });
 

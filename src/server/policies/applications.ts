@@ -1,13 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions';
-import { applications, lawyers } from '../db/schema';
+import { applications } from '../db/schema';
 import { isStaff } from '../../shared/rules/permissions';
+import { ofFirmLawyers } from './firm-lawyers';
 
 type Actor = Pick<SessionUser, 'role' | 'firmId' | 'lawyerId' | 'customerId'>;
 
 /**
  * Whose applications a caller may see (spec: root and admin all, a firm its lawyers', a lawyer
- * their own, a customer their own). A condition over `applications` joined to `lawyers`;
+ * their own, a customer their own). A condition over `applications` alone;
  * undefined means no restriction. Anything outside it answers 404, never 403: nobody learns
  * which ids exist. The one definition: lists, the scoped loader and the clients' query use it.
  */
@@ -17,7 +18,7 @@ export function scope(actor: Actor): SQL | undefined {
     case 'admin':
       return undefined;
     case 'firm':
-      return actor.firmId ? eq(lawyers.firmId, actor.firmId) : sql`false`;
+      return actor.firmId ? ofFirmLawyers(applications.lawyerId, actor.firmId) : sql`false`;
     case 'lawyer':
       return actor.lawyerId ? eq(applications.lawyerId, actor.lawyerId) : sql`false`;
     case 'customer':

@@ -1,9 +1,9 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
-import { applications, clients, lawyers } from '../../db/schema';
+import { applications, clients } from '../../db/schema';
 import { countAsTotal, pageLimit, pageOfCounted, pageSkip, pageWithTotal, searchCountLimit, totalUpTo } from '../../db/paging';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import * as applicationPolicy from '../../policies/applications';
+import { ofFirmLawyers } from '../../policies/firm-lawyers';
 import type { ServiceContext } from '../context';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
@@ -32,17 +32,17 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.lawyerId ? eq(applications.lawyerId, filter.lawyerId) : undefined,
     filter.customerId ? eq(applications.clientId, filter.customerId) : undefined,
-    filter.firmId ? eq(lawyers.firmId, filter.firmId) : undefined,
+    filter.firmId ? ofFirmLawyers(applications.lawyerId, filter.firmId) : undefined,
     caseSearchCondition(filter.search),
   );
 }
 
 /**
  * The statement of the total (docs/decisions.md, 372, 373): staff filtering by nothing but the
- * status read the maintained totals; everyone else counts the rows their condition selects,
- * joining `lawyers` only for a firm's scope or filter: every application has its client and lawyer
- * (not-null keys), so the joins never change the count, and the search reads `applications` alone
- * (docs/decisions.md, 622, 721), counted no further than `countLimit` rows when given (decision 722).
+ * status read the maintained totals; everyone else counts the rows their condition selects, over
+ * `applications` alone (a firm's scope and filter read the firm's lawyers as an array,
+ * policies/firm-lawyers.ts; the search reads the application's own row, docs/decisions.md, 622,
+ * 721), counted no further than `countLimit` rows when given (decision 722).
  */
 function totalOfApplications(
   db: Database,
@@ -54,13 +54,10 @@ function totalOfApplications(
   const seesAll = applicationPolicy.scope(actor) === undefined;
   if (seesAll && !filter.lawyerId && !filter.customerId && !filter.firmId && countLimit === undefined)
     return keptTotal(db, 'application', filter.status ? [filter.status] : undefined);
-  const readsFirm = actor.role === 'firm' || filter.firmId !== undefined;
-  const joinFirm = <Q extends PgSelect>(query: Q) =>
-    readsFirm ? query.innerJoin(lawyers, eq(lawyers.id, applications.lawyerId)) : query;
   // A search counts no further than a thousand rows past the page (docs/decisions.md, 722).
   if (countLimit !== undefined)
-    return totalUpTo(db, joinFirm(db.select({ id: applications.id }).from(applications).$dynamic()).where(condition), countLimit);
-  return joinFirm(db.select({ total: countAsTotal() }).from(applications).$dynamic()).where(condition);
+    return totalUpTo(db, db.select({ id: applications.id }).from(applications).where(condition).$dynamic(), countLimit);
+  return db.select({ total: countAsTotal() }).from(applications).where(condition);
 }
 
 /** A page of the applications the caller may see, newest first, and their total: one statement (db/paging.ts). */
@@ -87,7 +84,6 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
       })
       .from(applications)
       .innerJoin(clients, eq(clients.id, applications.clientId))
-      .innerJoin(lawyers, eq(lawyers.id, applications.lawyerId))
       .where(condition)
       .orderBy(desc(applications.startedAt), desc(applications.id))
       .limit(pageLimit(filter))

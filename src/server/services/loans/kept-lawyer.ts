@@ -1,8 +1,8 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../auth/sessions';
-import { lawyers } from '../../db/schema';
 import { scope as applicationScope } from '../../policies/applications';
+import { ofFirmLawyers } from '../../policies/firm-lawyers';
 
 /**
  * Who sees which loans or drawdowns, and the lawyer and firm filters, read from the lawyer the
@@ -18,8 +18,7 @@ export function keptLawyerScope(
   filter: { lawyerId?: number; firmId?: number },
 ): SQL[] {
   const byLawyer = (lawyerId: number) => eq(column, lawyerId);
-  const byFirm = (firmId: number) =>
-    inArray(column, sql`(select ${lawyers.id} from ${lawyers} where ${lawyers.firmId} = ${firmId})`);
+  const byFirm = (firmId: number) => ofFirmLawyers(column, firmId);
   const scope =
     actor.role === 'lawyer'
       ? actor.lawyerId
