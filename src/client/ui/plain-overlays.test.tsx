@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { useConfirm } from './modal-store';
 import { Overlays } from './overlays';
 // As the signed-in shell does: the plain forms given to the overlays.
@@ -100,6 +100,26 @@ describe('the overlays without their code', () => {
       await act(() => vi.advanceTimersByTimeAsync(2100));
       expect(screen.getAllByText('Drawdown requested.')).toHaveLength(1);
       await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(screen.queryByText('Drawdown requested.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still lets a toast go after its time when mounted twice, as strict mode does', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(
+        <StrictMode>
+          <Provider store={createStore()}>
+            <Harness />
+          </Provider>
+        </StrictMode>,
+      );
+      await user.click(screen.getByRole('button', { name: 'notify' }));
+      await vi.waitFor(() => expect(screen.getAllByText('Drawdown requested.')).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(5200));
       expect(screen.queryByText('Drawdown requested.')).toBeNull();
     } finally {
       vi.useRealTimers();

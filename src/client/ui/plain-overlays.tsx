@@ -94,7 +94,11 @@ export function PlainToasts() {
   }, [toasts, dismiss]);
   useEffect(() => {
     const running = timers.current;
-    return () => running.forEach((timer) => clearTimeout(timer));
+    return () => {
+      running.forEach((timer) => clearTimeout(timer));
+      // Forgotten too: mounted again (React's strict mode does so at once), each toast gets a timer anew.
+      running.clear();
+    };
   }, []);
   return (
     <div className="plain-toasts" role="status" aria-live="polite">
