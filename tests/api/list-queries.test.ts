@@ -136,7 +136,16 @@ describe('a firm’s records', () => {
       const filtered = await list(`${path}?pageSize=10&firmId=${firmAdmin.firmId}`, admin);
       expect(sorted(filtered.items.map((item) => item.id)), path).toEqual(expected);
       expect(filtered.total, path).toBe(3);
+      // A firm that is not a record id is refused by name, on every list alike.
+      for (const bad of ['abc', '0', '99999999999']) {
+        const refused = await get(`${path}?firmId=${bad}`, admin);
+        expect(refused.statusCode, `${path} ${bad}`).toBe(400);
+        expect(refused.json(), `${path} ${bad}`).toEqual({ error: 'validation', fields: { firmId: 'invalid' } });
+      }
     }
+    // Staff's lawyer filter reads the same way on the drawdowns list as on the loans list.
+    const secondsDrawdowns = await list(`/api/drawdowns?pageSize=10&lawyerId=${second.id}`, admin);
+    expect(sorted(secondsDrawdowns.items.map((item) => item.id))).toEqual(sorted(ours.slice(1).map((c) => c.drawdown)));
   });
 });
 

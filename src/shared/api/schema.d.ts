@@ -938,7 +938,8 @@ export interface paths {
         /**
          * List drawdowns (scoped to the caller; loanId for one loan's list)
          * @description status narrows to one status (staff's queue: requested); search matches every word in the
-         *     client's names or the case reference. Both only narrow the caller's scope.
+         *     client's names or the case reference; firmId and lawyerId to one firm's or lawyer's, as on the
+         *     loans list. Each only narrows the caller's scope.
          */
         get: operations["listDrawdowns"];
         put?: never;
@@ -4054,6 +4055,8 @@ export interface operations {
                 status?: components["schemas"]["DrawdownStatus"];
                 loanId?: components["schemas"]["RecordId"];
                 applicationId?: components["schemas"]["RecordId"];
+                firmId?: components["schemas"]["RecordId"];
+                lawyerId?: components["schemas"]["RecordId"];
             };
             header?: never;
             path?: never;
