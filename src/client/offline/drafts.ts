@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { sessionUserAtom } from '../session/session';
 import { db, draftRowId, draftRowSchema, readRow, readRows, reportStoredRow, type DraftRow, type DraftStatus } from './db';
@@ -7,6 +7,14 @@ import { readMapping } from './local-ids';
 import { useSafeLiveQuery } from './live';
 import { reportStorageError, requestPersistentStorage } from './persist';
 import { bindSessionStore } from '../session/current-session';
+import {
+  hasRescuedEdits,
+  keepUnwrittenEdits,
+  rescueUnwrittenEdit,
+  restoreRescuedEdits,
+  takeBackKeptEdits,
+  type RescuedEdit,
+} from './draft-rescue';
 
 /**
  * Drafts: every edit of a form is kept on the device as it is typed (right after the keystroke's
@@ -73,12 +81,53 @@ export function flushDraft(userId: number, key: string): Promise<void> {
   return pendingFlushers.get(draftRowId(userId, key))?.() ?? Promise.resolve();
 }
 
+/** The page is going away, or may be discarded while hidden: its edits are kept at once, then written. */
+function keepAndFlushDrafts(): void {
+  keepUnwrittenEdits();
+  void flushAllDrafts();
+}
+
 if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', () => void flushAllDrafts());
+  window.addEventListener('pagehide', keepAndFlushDrafts);
+  window.addEventListener('pageshow', takeBackKeptEdits);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void flushAllDrafts();
+    if (document.visibilityState === 'hidden') keepAndFlushDrafts();
+    else takeBackKeptEdits();
   });
 }
+
+/**
+ * An edit a page kept as it went away (draft-rescue.ts), folded into its draft. A draft written
+ * before the page went away is merged field by field, the edit's changes winning, as its own write
+ * would have done. A draft written after (the page's last write landed, or another tab typed) wins
+ * where it changed since the edit's base; the edit fills in the rest. An edit the draft already
+ * holds writes nothing, so a save queued since stays queued.
+ */
+async function restoreRescuedEdit(edit: RescuedEdit): Promise<void> {
+  const key = await currentDraftKey(edit.userId, edit.key);
+  const stored = await readDraftRow(edit.userId, key);
+  const value = !stored
+    ? edit.value
+    : edit.base === undefined
+      ? stored.updatedAt >= edit.at
+        ? stored.value
+        : edit.value
+      : stored.updatedAt >= edit.at
+        ? mergeDraftValues(edit.base, stored.value, edit.value)
+        : mergeDraftValues(edit.base, edit.value, stored.value);
+  if (stored && sameDraftValue(value, stored.value)) return;
+  await writeDraft(edit.userId, key, value, edit.baseVersion === undefined ? {} : { baseVersion: edit.baseVersion });
+}
+
+/** Folds the edits that pages kept as they went away into their drafts (once as a page starts). */
+export function restoreRescuedDrafts(): Promise<void> {
+  return restoreRescuedEdits(restoreRescuedEdit).catch((error: unknown) => reportStorageError(error));
+}
+
+/** Kept edits of a page that went away, folded in once before this page reads any draft (true: done). */
+let rescuedEditsRestored: Promise<void> | true =
+  typeof window !== 'undefined' && hasRescuedEdits() ? restoreRescuedDrafts() : true;
+void (rescuedEditsRestored !== true && rescuedEditsRestored.then(() => (rescuedEditsRestored = true)));
 
 /** A key part that may be a local id (local ids end with a uuid; server ids and names have no '-'). */
 function mayBeLocalId(part: string): boolean {
@@ -296,12 +345,21 @@ export function useDraft<V>(
   const parseRef = useRef(parse);
   parseRef.current = parse;
 
+  // A page that went away may have kept edits of this draft: they are folded in before it is read.
+  const [rescuedIn, setRescuedIn] = useState(rescuedEditsRestored === true);
+  useEffect(() => {
+    if (rescuedEditsRestored !== true) void rescuedEditsRestored.then(() => setRescuedIn(true));
+  }, []);
   const result = useSafeLiveQuery(
-    async () => ({ rowId, row: rowId === null ? undefined : ((await db.drafts.get(rowId)) as unknown) }),
-    [rowId],
-    { rowId, row: undefined as unknown },
+    async () => ({
+      rowId,
+      rescuedIn,
+      row: rowId === null || !rescuedIn ? undefined : ((await db.drafts.get(rowId)) as unknown),
+    }),
+    [rowId, rescuedIn],
+    { rowId, rescuedIn, row: undefined as unknown },
   );
-  const current = result && result.rowId === rowId ? result : undefined;
+  const current = result && result.rowId === rowId && result.rescuedIn ? result : undefined;
   const loaded = rowId === null || current !== undefined;
 
   const draft = useMemo<DraftRecord<V> | undefined>(() => {
@@ -317,6 +375,8 @@ export function useDraft<V>(
   }, [current]);
 
   const pending = useRef<Pending | null>(null);
+  /** The edit being written now (taken from pending), until its write is done. */
+  const inFlight = useRef<Pending | null>(null);
   /** Cancels the scheduled write of what is pending. */
   const scheduled = useRef<(() => void) | null>(null);
   /** The write loop under way, if any. */
@@ -355,6 +415,7 @@ export function useDraft<V>(
   const writeLoop = useCallback(async (): Promise<void> => {
     for (let next = pending.current; next !== null; next = pending.current) {
       pending.current = null;
+      inFlight.current = next;
       if (pendingFlushers.get(draftRowId(next.userId, next.key)) === flushRef.current)
         pendingFlushers.delete(draftRowId(next.userId, next.key));
       try {
@@ -381,9 +442,29 @@ export function useDraft<V>(
         }
       } catch (error) {
         reportStorageError(error);
+      } finally {
+        if (inFlight.current === next) inFlight.current = null;
       }
     }
   }, []);
+
+  // What is typed but not yet written is kept at once if the page goes away (draft-rescue.ts).
+  useEffect(
+    () =>
+      rescueUnwrittenEdit(() => {
+        const edit = pending.current ?? inFlight.current;
+        if (!edit) return null;
+        const base = known.current;
+        return {
+          userId: edit.userId,
+          key: edit.key,
+          value: edit.value,
+          ...edit.meta,
+          ...(base ? { base: base.value } : {}),
+        };
+      }),
+    [],
+  );
 
   const flush = useCallback((): Promise<void> => {
     // Cancelling a scheduled write that has run (this call may be it) is harmless.
@@ -425,6 +506,8 @@ export function useDraft<V>(
     scheduled.current = null;
     if (pending.current) pendingFlushers.delete(draftRowId(pending.current.userId, pending.current.key));
     pending.current = null;
+    // Let go: the write under way is no edit to keep if the page goes away meanwhile.
+    inFlight.current = null;
     await writing.current;
     if (key !== null && userId !== null) await deleteDraft(userId, key).catch((error: unknown) => reportStorageError(error));
   }, [key, userId]);
