@@ -476,9 +476,13 @@ test('a requested drawdown is changed through the same form, online and offline,
   await expect(page.getByText("The drawdown amount can't exceed available credit")).toBeVisible();
   await page.getByLabel('Drawdown amount').fill('3500');
   await page.getByLabel('Invoice number').fill('INV-SECOND');
+  const pagesBefore = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await confirmYes(page, 'Are you sure you want to change this drawdown request?');
   await expect(page).toHaveURL(new RegExp(`/drawdowns/${id}$`));
+  // The answer opens the drawdown once: a second move would undo a click made between the two.
+  await expect(page.getByTestId('sync-status')).toContainText('All changes saved');
+  expect(await page.evaluate(() => history.length)).toBe(pagesBefore + 1);
   await expect(page.locator('.drawdown-head__amount')).toHaveText('£3,500.00');
   await expect(page.getByText('INV-SECOND')).toBeVisible();
 

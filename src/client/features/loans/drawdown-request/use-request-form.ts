@@ -48,6 +48,8 @@ export function useRequestForm({
   onRefusedRef.current = onRefused;
   /** A submit of this form waits for its answer (it says so itself when refused). */
   const submitting = useRef(false);
+  /** The submit had its write's answer and opened the drawdown: the page is on its way there. */
+  const answered = useRef(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentNote, setSentNote] = useState<string | null>(null);
@@ -99,10 +101,22 @@ export function useRequestForm({
     setMessage(null);
   }, [load, reset]);
 
-  const queued = useWaitingRequest(target, userId, draft, () => {
-    startAgain();
-    setSentNote('Your drawdown request has been sent.');
-  });
+  const queued = useWaitingRequest(
+    target,
+    userId,
+    draft,
+    () => {
+      startAgain();
+      setSentNote('Your drawdown request has been sent.');
+    },
+    () => submitting.current || answered.current,
+  );
+  // A late answer does not take the user back from a page they went to meanwhile.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   const change = useCallback(
     (update: (current: RequestValues) => RequestValues) => {
@@ -143,7 +157,8 @@ export function useRequestForm({
       const result = await waitForResult(id);
       if (result.status === 'done') {
         const drawdown = target.drawdownOf(result.body);
-        if (drawdown !== undefined) void navigate(paths.drawdown.url({ id: drawdown }));
+        answered.current = true;
+        if (drawdown !== undefined && mounted.current) void navigate(paths.drawdown.url({ id: drawdown }));
       } else if (result.status === 'rejected') {
         setServerCodes(result.fields);
         setMessage(result.error === 'validation' ? errorMessages.validation : codeMessage(result.error));
