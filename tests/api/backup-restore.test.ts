@@ -99,7 +99,7 @@ async function readAsUser(base: string, login: string) {
   });
   expect(signIn.status).toBe(200);
   const { token } = (await signIn.json()) as { token: string };
-  const list = (await json('/api/applications?limit=100', token)) as { items: { id: number; status: string }[] };
+  const list = (await json('/api/applications?pageSize=100', token)) as { items: { id: number; status: string }[] };
   const documents: Record<string, string> = {};
   for (const application of list.items) {
     const docs = (await json(`/api/applications/${application.id}/docs`, token)) as {

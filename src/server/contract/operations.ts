@@ -97,9 +97,16 @@ export function loadOperations(file: string): Operation[] {
   return ops;
 }
 
+/**
+ * The JSON schema of an operation's parameters in one place. The query takes only what the
+ * contract declares: a parameter it does not (a misspelt filter, one a service would read without
+ * the contract saying so) is refused by name as 'unknownField', never silently ignored. Headers
+ * are open: browsers and proxies add their own.
+ */
 function parametersSchema(parameters: Json[], where: string, rename: (n: string) => string = (n) => n): object | undefined {
   const own = parameters.filter((p) => p.in === where);
-  if (own.length === 0) return undefined;
+  const closed = where === 'query';
+  if (own.length === 0 && !closed) return undefined;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const p of own) {
@@ -107,7 +114,7 @@ function parametersSchema(parameters: Json[], where: string, rename: (n: string)
     properties[name] = p.schema ?? { type: 'string' };
     if (p.required) required.push(name);
   }
-  return { type: 'object', properties, required };
+  return { type: 'object', properties, required, ...(closed ? { additionalProperties: false } : {}) };
 }
 
 function responseSchemas(responses: Record<string, Json>, resolve: (node: unknown) => unknown): Record<string, object> {

@@ -92,7 +92,7 @@ export function fieldCodesFromAjv(errors: readonly ErrorObject[]): Record<string
       e.keyword === 'required'
         ? [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
         : e.keyword === 'additionalProperties'
-          ? [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.')
+          ? [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.') || '_'
           : base || '_';
     if (field in out) continue;
     out[field] =

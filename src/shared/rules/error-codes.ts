@@ -42,7 +42,7 @@ export const fieldMessages = {
   emailLocked: 'The email address cannot be changed once the client is invited',
   /** An answer only the other party gives (the lawyer's consent and authority). Our wording. */
   notYours: 'Only the other party can answer this',
-  /** A field the request may not send (read-only on this screen). */
+  /** A field the request may not send (read-only on this screen), or a query parameter the call does not take. */
   unknownField: 'This field cannot be changed here',
   /** Money (spec section 5): an amount of exactly 0. */
   greaterThanZero: 'The number must be greater than 0',
