@@ -239,8 +239,10 @@ describe('the seeded prepared envelope, with the stored self-signed certificate 
 
       // While the authority is still silent, a pass leaves every copy as it was and asks again later.
       const log: string[] = [];
+      // With the error's own words: a pass that fails says why.
+      const keep = (message: string, error?: unknown) => log.push(error === undefined ? message : `${message}: ${String(error)}`);
       const silentAsked = trust.requests['POST /tsa'] ?? 0;
-      const silentPass = await timestampSignedCopies(server.db, server.config, server.storage(), (message) => log.push(message));
+      const silentPass = await timestampSignedCopies(server.db, server.config, server.storage(), keep);
       expect(silentPass).toEqual({ timestamped: 0, failed: 5 });
       expect(log).toHaveLength(5);
       expect(log[0]).toMatch(/not time-stamped; next try in 1 min/);
@@ -264,7 +266,7 @@ describe('the seeded prepared envelope, with the stored self-signed certificate 
       // A generous deadline for the answers: the local authority runs openssl once per reply, one at a
       // time, and on a loaded machine a reply once took longer than the 4 s the silent pass waits.
       const patient = { ...server.config, esign: { ...server.config.esign, fetchTimeoutMs: 30_000 } };
-      const pass = await timestampSignedCopies(server.db, patient, server.storage(), (message) => log.push(message));
+      const pass = await timestampSignedCopies(server.db, patient, server.storage(), keep);
       expect(pass, log.slice(5).join('\n')).toEqual({ timestamped: 5, failed: 0 });
       const stamped = await signedCopies(server, c.applicationId);
       for (const [i, copy] of stamped.entries()) {
