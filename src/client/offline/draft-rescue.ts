@@ -6,7 +6,7 @@ import * as v from 'valibot';
  * is closed (or before a phone discards a hidden page) can be cut off with the page. So on
  * `pagehide`, and whenever the page is hidden, every edit not yet written is also put in
  * localStorage, which writes synchronously. The next page to open a draft folds these edits back
- * into the drafts (drafts.ts, restoreRescuedEdits) before any form reads one. A page shown again
+ * into the drafts (drafts.ts, restoreRescuedDrafts) before any form reads one. A page shown again
  * takes its own back: it is alive, and its writes go on.
  */
 

@@ -348,7 +348,9 @@ export function useDraft<V>(
   // A page that went away may have kept edits of this draft: they are folded in before it is read.
   const [rescuedIn, setRescuedIn] = useState(rescuedEditsRestored === true);
   useEffect(() => {
-    if (rescuedEditsRestored !== true) void rescuedEditsRestored.then(() => setRescuedIn(true));
+    // Done between the first render and now: the state follows at once.
+    if (rescuedEditsRestored === true) setRescuedIn(true);
+    else void rescuedEditsRestored.then(() => setRescuedIn(true));
   }, []);
   const result = useSafeLiveQuery(
     async () => ({
