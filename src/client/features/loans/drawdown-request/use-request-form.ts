@@ -48,8 +48,12 @@ export function useRequestForm({
   onRefusedRef.current = onRefused;
   /** A submit of this form waits for its answer (it says so itself when refused). */
   const submitting = useRef(false);
-  /** The submit had its write's answer and opened the drawdown: the page is on its way there. */
-  const answered = useRef(false);
+  /**
+   * The drawdown was opened after a save: by the submit, which had the answer, or by the outbox's
+   * sent path, whichever came first. The other does not open it again (a second move would undo a
+   * click made between the two).
+   */
+  const opened = useRef(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentNote, setSentNote] = useState<string | null>(null);
@@ -109,7 +113,7 @@ export function useRequestForm({
       startAgain();
       setSentNote('Your drawdown request has been sent.');
     },
-    () => submitting.current || answered.current,
+    opened,
   );
   // A late answer does not take the user back from a page they went to meanwhile.
   const mounted = useRef(true);
@@ -157,8 +161,10 @@ export function useRequestForm({
       const result = await waitForResult(id);
       if (result.status === 'done') {
         const drawdown = target.drawdownOf(result.body);
-        answered.current = true;
-        if (drawdown !== undefined && mounted.current) void navigate(paths.drawdown.url({ id: drawdown }));
+        if (drawdown !== undefined && mounted.current && !opened.current) {
+          opened.current = true;
+          void navigate(paths.drawdown.url({ id: drawdown }));
+        }
       } else if (result.status === 'rejected') {
         setServerCodes(result.fields);
         setMessage(result.error === 'validation' ? errorMessages.validation : codeMessage(result.error));

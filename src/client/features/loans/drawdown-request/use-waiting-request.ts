@@ -17,16 +17,14 @@ export function useWaitingRequest(
   userId: number | null,
   draft: UseDraft<RequestValues>,
   onSent: () => void,
-  /** The form's own submit waits for (or has had) this write's answer: it opens the drawdown or shows the refusal itself. */
-  answeredHere: () => boolean,
+  /** Set once the drawdown was opened after a save, here or by the form's submit: it is opened once. */
+  opened: { current: boolean },
 ) {
   const navigate = useNavigate();
   const targetRef = useRef(target);
   targetRef.current = target;
   const onSentRef = useRef(onSent);
   onSentRef.current = onSent;
-  const answeredHereRef = useRef(answeredHere);
-  answeredHereRef.current = answeredHere;
   const queued = useSafeLiveQuery(
     async () => (userId === null ? [] : targetRef.current.readWaiting(userId)),
     [userId, target.draftKey],
@@ -44,16 +42,17 @@ export function useWaitingRequest(
     // The outbox row and the draft go in one transaction, but the two live reads may see it apart.
     if (draft.draft === undefined) {
       wasWaiting.current = false;
-      // One answer, one move: the page is not opened twice (the second would undo a click made between).
-      if (answeredHereRef.current()) return;
       const open = targetRef.current.openAfterSent;
       if (open !== undefined) {
+        // One answer, one move: the submit may have opened it already.
+        if (opened.current) return;
+        opened.current = true;
         void navigate(paths.drawdown.url({ id: open }));
         return;
       }
       onSentRef.current();
     } else if (draft.draft.status !== 'queued') wasWaiting.current = false;
-  }, [queued, draft.loaded, draft.draft, navigate]);
+  }, [queued, draft.loaded, draft.draft, navigate, opened]);
 
   return queued;
 }
