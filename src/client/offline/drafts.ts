@@ -125,9 +125,9 @@ export function restoreRescuedDrafts(): Promise<void> {
 }
 
 /** Kept edits of a page that went away, folded in once before this page reads any draft (true: done). */
-let rescuedEditsRestored: Promise<void> | true =
-  typeof window !== 'undefined' && hasRescuedEdits() ? restoreRescuedDrafts() : true;
-void (rescuedEditsRestored !== true && rescuedEditsRestored.then(() => (rescuedEditsRestored = true)));
+let rescuedEditsRestored: Promise<void> | true = true;
+if (typeof window !== 'undefined' && hasRescuedEdits())
+  rescuedEditsRestored = restoreRescuedDrafts().then(() => void (rescuedEditsRestored = true));
 
 /** A key part that may be a local id (local ids end with a uuid; server ids and names have no '-'). */
 function mayBeLocalId(part: string): boolean {
