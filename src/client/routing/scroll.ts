@@ -5,6 +5,11 @@ import { SCROLL_TO_TOP_MS } from '../../shared/rules/ui-timings';
 let frame = 0;
 /** What `scrollToTop` holds the page's height with, while it runs. */
 let held = false;
+/** Removes the listeners that stop the running animation when the user acts. */
+let stopListening = (): void => {};
+
+/** What the user does that takes the page from the animation, as the browser's own smooth scrolling gives way. */
+const USER_INPUT = ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -26,13 +31,33 @@ function releaseHeight(): void {
 }
 
 /**
+ * Ends the animation where the page is now. A tap during it would otherwise press on one element
+ * and lift over another that scrolled under the finger, and the press would do nothing.
+ */
+function stopAnimation(): void {
+  cancelAnimationFrame(frame);
+  stopListening();
+  stopListening = () => {};
+  releaseHeight();
+}
+
+function stopOnUserInput(): void {
+  const options = { capture: true, passive: true } as const;
+  for (const type of USER_INPUT) window.addEventListener(type, stopAnimation, options);
+  stopListening = () => {
+    for (const type of USER_INPUT) window.removeEventListener(type, stopAnimation, options);
+  };
+}
+
+/**
  * Scrolls the window to the top over the spec's 600 ms (ease-out), or at once when the user asks
  * for reduced motion. Native smooth scrolling cannot be given a duration, hence the frames. `from`
- * is where the page was before it changed (the new page may already be shorter).
+ * is where the page was before it changed (the new page may already be shorter). It gives way as
+ * the browser's own smooth scrolling does: the user's press, touch, wheel or key stops it, and so
+ * does any other scroll (a focused field brought into view, the scrollbar dragged).
  */
 export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY): void {
-  cancelAnimationFrame(frame);
-  releaseHeight();
+  stopAnimation();
   const start = Math.max(from, window.scrollY);
   if (start <= 0) return;
   if (durationMs <= 0 || prefersReducedMotion()) {
@@ -44,13 +69,21 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY
     window.scrollTo(0, start);
   }
   const startedAt = performance.now();
+  /** Where the last frame left the page; the browser may round it, hence the pixel of slack. */
+  let leftAt = window.scrollY;
   const step = (now: number) => {
+    if (Math.abs(window.scrollY - leftAt) > 1) {
+      stopAnimation();
+      return;
+    }
     const progress = Math.min(1, (now - startedAt) / durationMs);
     const eased = 1 - (1 - progress) ** 3;
     window.scrollTo(0, Math.round(start * (1 - eased)));
+    leftAt = window.scrollY;
     if (progress < 1) frame = requestAnimationFrame(step);
-    else releaseHeight();
+    else stopAnimation();
   };
+  stopOnUserInput();
   frame = requestAnimationFrame(step);
 }
 
