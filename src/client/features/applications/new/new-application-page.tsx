@@ -5,6 +5,7 @@ import { errorMessages, messageForCode } from '../../../../shared/rules/error-co
 import { wizardAudience } from '../../../../shared/journey/audience';
 import { codeMessage } from '../../../api/failure';
 import { paths } from '../../../routing/paths';
+import { useStillHere } from '../../../routing/still-here';
 import { useLeaveConfirmation } from '../../../routing/leave-confirmation';
 import { sessionUserAtom } from '../../../session/session';
 import { enqueue, waitForResult } from '../../../offline/outbox';
@@ -53,6 +54,7 @@ export default function NewApplicationPage() {
     audience: 'lawyer',
   });
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   /** The server's refusal of the create, said at the top of the form; `at` tells refusals apart. */
@@ -78,6 +80,8 @@ export default function NewApplicationPage() {
     // moves it): if the create is refused after it left from the outbox, the values and the
     // server's messages wait there (its wizard shows them); once the server has it, it goes.
     const localDraft = stepDraftKey(localId, 'personal');
+    // A late answer does not take the user back from a page they went to meanwhile.
+    const isHere = stillHere();
     try {
       const id = await enqueue({
         kind: 'createApplication',
@@ -93,13 +97,15 @@ export default function NewApplicationPage() {
       if (result.status === 'done') {
         const serverId = idOf(result.body);
         form.markSaved(values);
+        if (!isHere()) return;
         if (!serverId) void navigate(paths.applications.url());
         else void navigate(fillsJourney ? resumeHref(serverId) : paths.applicationDetails.url({ id: serverId }));
       } else if (result.status === 'queued') {
         form.markSaved(values);
         toast.notify(CREATE_QUEUED_MESSAGE);
         const next = nextStep('lawyer', 'personal');
-        void navigate(next && fillsJourney ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
+        if (isHere())
+          void navigate(next && fillsJourney ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());
       } else if (result.status === 'rejected') {
         // Refused while the user is here: the draft, with the server's messages, comes back to this
         // form; no local application is left behind.

@@ -5,6 +5,7 @@ import type { FormStep, Journey, JourneyStep } from '../../../../shared/journey/
 import { displayValue } from '../../../../shared/journey/display';
 import { fieldLabel } from '../../../../shared/journey/labels';
 import { paths } from '../../../routing/paths';
+import { useStillHere } from '../../../routing/still-here';
 import { useLeaveConfirmation } from '../../../routing/leave-confirmation';
 import { Button } from '../../../ui/button';
 import { ActionBar } from '../../../ui/action-bar';
@@ -93,6 +94,7 @@ export function StepFormView({
   const draftKey = stepDraftKey(applicationId, step);
   const form = useStepForm({ def, draftKey, serverData, serverVersion, audience });
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -140,7 +142,9 @@ export function StepFormView({
     if (discarded && !form.dirty) void navigate(paths.applicationDetails.url({ id: applicationId }));
   }, [discarded, form.dirty, navigate, applicationId]);
 
-  const goNext = () => {
+  /** After a save, unless the user went elsewhere while it waited for its answer. */
+  const goNext = (isHere: () => boolean) => {
+    if (!isHere()) return;
     const next: FormStep | null = nextStep(audience, step);
     leavingBySave.current = true;
     void navigate(next ? paths.applicationStep.url({ id: applicationId, step: next }) : paths.applications.url());
@@ -150,6 +154,7 @@ export function StepFormView({
     const values = form.values;
     setBusy(true);
     setRefusal(null);
+    const isHere = stillHere();
     try {
       // The other party's answers (the lawyer's consent and authority) are theirs: the server keeps them.
       const own = withoutOtherPartyAnswers(step, audience, data);
@@ -158,13 +163,13 @@ export function StepFormView({
         case 'done':
           form.markSaved(values);
           onSaved(step, savedStepData(result.body, step) ?? data, result.version ?? null);
-          goNext();
+          goNext(isHere);
           return;
         case 'queued':
           form.markSaved(values);
           onSaved(step, data, null);
           toast.notify(QUEUED_MESSAGE);
-          goNext();
+          goNext(isHere);
           return;
         case 'rejected':
           // Said at the top of the step, focused (the summary), with the fields it names listed.

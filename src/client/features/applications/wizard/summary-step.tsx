@@ -4,6 +4,7 @@ import type { FormStep, Journey, JourneyStep } from '../../../../shared/journey/
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { codeMessage } from '../../../api/failure';
 import { paths } from '../../../routing/paths';
+import { useStillHere } from '../../../routing/still-here';
 import { Button } from '../../../ui/button';
 import { ActionBar } from '../../../ui/action-bar';
 import { ErrorSummary } from '../../../ui/error-summary';
@@ -49,6 +50,7 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const [busy, setBusy] = useState<'pdf' | 'submit' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // A submit the server refused, kept on the device until read (it counts in 'Needs your attention').
@@ -109,14 +111,16 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
     setBusy('submit');
     setMessage(null);
     setRefusedSteps([]);
+    // A late answer does not take the user back from a page they went to meanwhile.
+    const isHere = stillHere();
     try {
       const result = await submitApplication(applicationId);
       if (result.status === 'done') {
         toast.notify(SUBMITTED_MESSAGE);
-        void navigate(paths.applications.url());
+        if (isHere()) void navigate(paths.applications.url());
       } else if (result.status === 'queued') {
         toast.notify(SUBMIT_QUEUED_MESSAGE);
-        void navigate(paths.applications.url());
+        if (isHere()) void navigate(paths.applications.url());
       }
       // Refused: the device keeps the refusal and the page shows it (the effect above for missing
       // steps, the summary at the top for the rest).

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp } from '../../../test/render-app';
 import { clearAllTables } from '../../../offline/db';
-import { writeDraft } from '../../../offline/drafts';
+import { readDraftRow, writeDraft } from '../../../offline/drafts';
 import { stepDraftKey } from '../offline/application-ids';
 import type { Journey } from '../../../../shared/journey/steps';
 import { stepDefinitions } from './steps/registry';
@@ -157,6 +157,29 @@ describe('wizard drafts and saving', () => {
     await landsOn(router, '/applications/1/financial');
     const save = calls.find((call) => call.path === '/applications/update/case');
     expect(save?.body).toMatchObject({ applicationId: 1, baseVersion: 1, journeyData: { case: { caseRef: 'NF-2026-77' } } });
+  });
+
+  it('a save answered after the user went to another step leaves them there', async () => {
+    const journey = { personal: validPersonal, case: validCase } as Journey;
+    let answer: (response: Response) => void = () => {};
+    const { router, user, calls } = renderApp('/applications/1/case', {
+      role: 'lawyer',
+      handlers: {
+        ...getApp(journey),
+        'POST /applications/update/case': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/applications/update/case')).toBe(true));
+    const bar = screen.getByRole('navigation', { name: 'Application steps' });
+    await user.click(within(bar).getByRole('link', { name: /Client details/ }));
+    await landsOn(router, '/applications/1/personal');
+    answer(json(200, { data: { case: validCase }, version: 2 }));
+    // The save is done (the step's draft goes), and the page stays where the user went.
+    await waitFor(async () => expect(await readDraftRow(USER_ID, stepDraftKey(1, 'case'))).toBeUndefined());
+    // Time for a move the answer would make (without the check it went on to the financial step).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(currentUrl(router)).toBe('/applications/1/personal');
   });
 
   it('shows the messages of a refused save on their fields', async () => {

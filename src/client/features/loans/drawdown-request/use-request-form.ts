@@ -6,6 +6,7 @@ import { codeMessage } from '../../../api/failure';
 import { useDraftForm } from '../../../offline/draft-form';
 import { waitForResult } from '../../../offline/outbox';
 import { paths } from '../../../routing/paths';
+import { useStillHere } from '../../../routing/still-here';
 import { sessionUserAtom } from '../../../session/session';
 import { focusFirstError } from '../../../ui/action-bars';
 import { noticeOrStatus } from '../../../ui/focus-return';
@@ -116,11 +117,7 @@ export function useRequestForm({
     opened,
   );
   // A late answer does not take the user back from a page they went to meanwhile.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => void (mounted.current = false);
-  }, []);
+  const stillHere = useStillHere();
 
   const change = useCallback(
     (update: (current: RequestValues) => RequestValues) => {
@@ -155,13 +152,14 @@ export function useRequestForm({
     if (!(await confirm({ message: target.confirmation, focusAfter: () => noticeOrStatus(sectionRef.current) }))) return;
     setBusy(true);
     submitting.current = true;
+    const isHere = stillHere();
     try {
       await draft.flush();
       const id = await target.enqueue(toWire(values, applicationId));
       const result = await waitForResult(id);
       if (result.status === 'done') {
         const drawdown = target.drawdownOf(result.body);
-        if (drawdown !== undefined && mounted.current && !opened.current) {
+        if (drawdown !== undefined && isHere() && !opened.current) {
           opened.current = true;
           void navigate(paths.drawdown.url({ id: drawdown }));
         }
