@@ -14,6 +14,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** The message src/client/pwa/register.ts sends when the user accepts an update. */
 const SKIP_WAITING = 'SKIP_WAITING';
+/** The message a page this worker does not control sends (register.ts: claimIfUncontrolled). */
+const CLAIM = 'CLAIM';
 
 // Hashed assets and index.html, listed by vite-plugin-pwa at build time.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -34,6 +36,9 @@ registerRoute(
 // - an update: only when the user accepted it (SKIP_WAITING). Then the pages move to the new
 //   worker and reload (register.ts); claiming also covers pages that were not controlled.
 // An update that activates by itself (every tab closed) needs no claim: new pages are controlled.
+// - a page the active worker does not control asks for it (CLAIM): a page whose navigation began
+//   before the first worker activated is not among the pages its claim took, and would otherwise
+//   stay uncontrolled, its later chunks not from the cache, until a reload.
 // The decision is written to Cache Storage (claim-request.ts), not kept in a variable: the browser
 // may stop the worker between install and activate, and the first visit would then stay unclaimed.
 
@@ -44,9 +49,11 @@ self.addEventListener('install', (event: ExtendableEvent) => {
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING) {
-    event.waitUntil(requestClaim(self.caches).then(() => self.skipWaiting()));
-  }
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === SKIP_WAITING) event.waitUntil(requestClaim(self.caches).then(() => self.skipWaiting()));
+  // Only the active worker claims: a waiting one still needs the user's go-ahead.
+  else if (type === CLAIM && self.registration.active === self.serviceWorker)
+    event.waitUntil(self.clients.claim().catch(() => undefined));
 });
 
 // (workbox-core's clientsClaim() would claim on every activation, an unaccepted update's too.)

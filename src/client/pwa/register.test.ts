@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUnloadAllowed, markLeaveGuard, markUnsaved } from '../ui/unsaved-changes';
-import { reloadOnUpdate, type ControllerSource } from './register';
+import { claimIfUncontrolled, reloadOnUpdate, type ControllerSource } from './register';
 import { getUpdateState, markAcceptedHere, resetUpdateState } from './update-store';
 
 /** navigator.serviceWorker as far as reloadOnUpdate looks at it. */
@@ -21,6 +21,20 @@ afterEach(() => {
   markUnsaved('drawdown-request', false);
   markLeaveGuard('case-step', false);
   resetUpdateState();
+});
+
+describe('claimIfUncontrolled', () => {
+  it('asks the active worker to take a page it does not control', async () => {
+    const postMessage = vi.fn();
+    await claimIfUncontrolled({ controller: null, ready: Promise.resolve({ active: { postMessage } }) });
+    expect(postMessage).toHaveBeenCalledWith({ type: 'CLAIM' });
+  });
+
+  it('asks nothing of a page already controlled', async () => {
+    const postMessage = vi.fn();
+    await claimIfUncontrolled({ controller: {}, ready: Promise.resolve({ active: { postMessage } }) });
+    expect(postMessage).not.toHaveBeenCalled();
+  });
 });
 
 describe('reloadOnUpdate', () => {

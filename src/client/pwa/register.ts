@@ -61,6 +61,24 @@ export function reloadOnUpdate(container: ControllerSource, reload: () => void =
   return () => container.removeEventListener('controllerchange', onControllerChange);
 }
 
+/** What claimIfUncontrolled needs of navigator.serviceWorker (a fake in tests). */
+export interface ClaimSource {
+  readonly controller: unknown;
+  readonly ready: Promise<{ active: { postMessage: (message: unknown) => void } | null }>;
+}
+
+/**
+ * Once a worker is active, a page it does not control asks it to take the page (sw.ts: CLAIM). The
+ * first worker claims the open pages as it activates, but a page whose navigation began before that
+ * (a reload or a typed address during the first visit's install) is not among them: uncontrolled,
+ * its later chunks would not come from the cache, and it would not open offline, until a reload.
+ * No update is involved: the active worker is the one a new page would get.
+ */
+export async function claimIfUncontrolled(container: ClaimSource): Promise<void> {
+  const registration = await container.ready;
+  if (!container.controller) registration.active?.postMessage({ type: 'CLAIM' });
+}
+
 /**
  * Registers the service worker (built by vite-plugin-pwa from src/client/sw.ts to /sw.js as a
  * classic script) and reports a waiting new version to UpdatePrompt through update-store.
@@ -84,6 +102,7 @@ export function registerServiceWorker(): void {
 
       return wb.register().then((registration) => {
         if (!registration) return;
+        void claimIfUncontrolled(navigator.serviceWorker);
         window.setInterval(() => {
           if (navigator.onLine) void registration.update().catch(() => undefined);
         }, UPDATE_CHECK_INTERVAL_MS);
