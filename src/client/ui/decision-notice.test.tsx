@@ -9,10 +9,19 @@ afterEach(() => cleanup());
 
 describe('the notices of a decision sent through the outbox', () => {
   it('says a decision made offline waits on this device, as a status', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<DecisionWaiting what="Your change ‘block loan’" />);
     const notice = screen.getByRole('status');
     expect(notice.textContent).toBe('Your change ‘block loan’ is kept on this device and will be sent once you are back online.');
     expect(await axeViolations()).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('online (the server slow or failing), says it waits for the server, not for a connection', () => {
+    render(<DecisionWaiting what="Your decision ‘approve’" />);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your decision ‘approve’ is kept on this device until the server takes it. It is sent again by itself.',
+    );
   });
 
   it('says why a decision was not made, as an alert, until dismissed', async () => {

@@ -1,3 +1,4 @@
+import { useOnline } from '../api/connection';
 import { Button } from './button';
 import './decision-notice.css';
 
@@ -7,11 +8,17 @@ import './decision-notice.css';
  * loan’", "Your change to £42,500.00").
  */
 
-/** Made offline: it waits on this device. */
+/**
+ * Not taken by the server yet: it waits on this device. Offline, until the connection is back;
+ * online (the server slow to answer, or failing and tried again), until the server takes it.
+ */
 export function DecisionWaiting({ what }: { what: string }) {
+  const online = useOnline();
   return (
     <p className="decision-notice" role="status">
-      {what} is kept on this device and will be sent once you are back online.
+      {online
+        ? `${what} is kept on this device until the server takes it. It is sent again by itself.`
+        : `${what} is kept on this device and will be sent once you are back online.`}
     </p>
   );
 }

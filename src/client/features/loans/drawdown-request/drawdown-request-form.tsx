@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { formatMoney } from '../../../../shared/rules/formats';
+import { useOnline } from '../../../api/connection';
 import { ActionBar } from '../../../ui/action-bar';
 import { Button } from '../../../ui/button';
 import '../../../ui/notice.css';
@@ -56,6 +57,7 @@ export function DrawdownRequestForm({
     sectionRef,
   });
   const { values, draft } = form;
+  const online = useOnline();
 
   if (!draft.loaded || values === null || queued === undefined) return null;
 
@@ -70,7 +72,7 @@ export function DrawdownRequestForm({
       <section ref={sectionRef} className="drawdown-request" aria-labelledby="drawdown-request-title">
         {heading}
         <p className="notice loan-notice" role="status">
-          {target.waitingText(formatMoney(queued[0]!.amount), queued[0]!.held)}
+          {target.waitingText(formatMoney(queued[0]!.amount), queued[0]!.held, online)}
         </p>
       </section>
     );

@@ -27,7 +27,8 @@ export interface RequestTarget {
   /** The amounts of this target's writes still in the outbox (at most one: the form waits for it). */
   /** The waiting writes' amounts, each with whether the server asked it to wait (a 429: decision 554). */
   readWaiting: (userId: number) => Promise<{ amount: number; held: boolean }[]>;
-  waitingText: (amount: string, held: boolean) => string;
+  /** `online`: the server has not taken it yet (slow, or failing and tried again), though the device is online. */
+  waitingText: (amount: string, held: boolean, online: boolean) => string;
   /** A kept draft the page takes no write of now; `reason` is the server's words when it was refused. */
   heldText: (amount: string | null, reason: string | null) => string;
   enqueue: (request: DrawdownRequest) => Promise<string>;
@@ -57,10 +58,12 @@ export function newRequestTarget(loanId: number): RequestTarget {
       (await readQueuedWrites(userId, 'requestDrawdown'))
         .filter((write) => write.payload.loanId === loanId)
         .map((write) => ({ amount: write.payload.request.amount, held: isHeld(write.heldUntil) })),
-    waitingText: (amount, held) =>
+    waitingText: (amount, held, online) =>
       held
         ? `Your request for ${amount} is not sent yet: ${errorMessages.tooManyAttempts} It is kept on this device and sent by itself once the wait is over.`
-        : `Your request for ${amount} is waiting for a connection. It will be sent once you are back online.`,
+        : online
+          ? `Your request for ${amount} is kept on this device until the server takes it. It is sent again by itself.`
+          : `Your request for ${amount} is waiting for a connection. It will be sent once you are back online.`,
     heldText: (amount, reason) => {
       const what = amount ? `Your drawdown request for ${amount}` : 'Your drawdown request';
       const kept = 'It is kept on this device and comes back here once the loan takes requests again.';
@@ -87,10 +90,12 @@ export function editRequestTarget(drawdownId: number, loanId: number, current: R
       (await readQueuedWrites(userId, 'updateDrawdown'))
         .filter((write) => write.payload.drawdownId === drawdownId)
         .map((write) => ({ amount: write.payload.request.amount, held: isHeld(write.heldUntil) })),
-    waitingText: (amount, held) =>
+    waitingText: (amount, held, online) =>
       held
         ? `Your changes to this request (${amount}) are not sent yet: ${errorMessages.tooManyAttempts} They are kept on this device and sent by themselves once the wait is over.`
-        : `Your changes to this request (${amount}) are waiting for a connection. They will be sent once you are back online.`,
+        : online
+          ? `Your changes to this request (${amount}) are kept on this device until the server takes them. They are sent again by themselves.`
+          : `Your changes to this request (${amount}) are waiting for a connection. They will be sent once you are back online.`,
     heldText: (amount, reason) => {
       const what = amount ? `Your changes to this request (${amount})` : 'Your changes to this request';
       const kept = 'They are kept on this device until you discard them.';
