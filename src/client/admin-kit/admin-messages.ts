@@ -11,6 +11,12 @@ export const confirmMessages = {
   resetPassword: 'Are you sure you want to reset the password of this client?',
 } as const;
 
+/**
+ * Replaces "No connection…" below a form once the connection is back: the save did not happen, and
+ * the typing waits on the device (our wording).
+ */
+export const BACK_ONLINE_SAVE_AGAIN = 'You are back online. Save again to send your changes.';
+
 /** Toasts after a change (our wording: the spec only says a toast is shown). */
 export const doneMessages = {
   firmAdded: 'The law firm has been added. Its admin has been invited by email.',

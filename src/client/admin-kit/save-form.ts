@@ -1,6 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { errorMessages } from '../../shared/rules/error-codes';
 import { useSubmit } from '../ui/use-form';
+import { useOnline } from '../api/connection';
 import { callApi, failureMessage, type ApiAnswer, type Failure } from '../api/failure';
+import { BACK_ONLINE_SAVE_AGAIN } from './admin-messages';
 import './admin-kit.css';
 
 /**
@@ -47,20 +50,32 @@ interface SaveFormOptions<O, T> {
  * Saving an administration form, the same on every screen: every message becomes visible; a
  * valid form is sent once at a time; a 400's field codes land on their fields with 'Please check
  * the highlighted fields' below the button, any other failure shows its words there; once saved,
- * the sent values are the form's baseline (Save is disabled again, leaving no longer asks).
+ * the sent values are the form's baseline (Save is disabled again, leaving no longer asks). A save
+ * that found no connection says so until the connection is back, then that Save is needed again
+ * (the typing waits on the device meanwhile).
  */
 export function useSaveForm<O, T>(
   form: SavableForm<O>,
   { fields, renames = {}, call, onSaved, setMessage }: SaveFormOptions<O, T>,
 ) {
+  const online = useOnline();
+  const sayingOffline = useRef(false);
+  useEffect(() => {
+    if (!online || !sayingOffline.current) return;
+    sayingOffline.current = false;
+    setMessage(BACK_ONLINE_SAVE_AGAIN);
+  }, [online, setMessage]);
+
   return useSubmit(async () => {
     form.markSubmitted();
     setMessage(null);
+    sayingOffline.current = false;
     const output = form.output;
     if (!output) return;
     const outcome = await callApi(() => call(output));
     if (!outcome.ok) {
       showSaveFailure(outcome, form.setServerCodes, setMessage, fields, renames);
+      sayingOffline.current = outcome.kind === 'offline' && outcome.code !== 'timeout';
       return;
     }
     form.markSaved();

@@ -123,6 +123,34 @@ describe('add law firm', () => {
   });
 });
 
+describe('adding a law firm with no connection', () => {
+  it('says there is none, then, once the connection is back, that Save is needed again', async () => {
+    let reachable = false;
+    const { user } = renderApp('/firms/add', {
+      role: 'admin',
+      handlers: {
+        'POST /firms': () => {
+          if (!reachable) throw new TypeError('Failed to fetch');
+          return json(201, { ...firm, id: 9 });
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Firm name'), 'New Firm');
+    await user.type(screen.getByLabelText('First name'), 'Ann');
+    await user.type(screen.getByLabelText('Surname'), 'Lee');
+    await user.type(screen.getByLabelText('Login'), 'ann@new.test');
+    await user.click(screen.getByRole('button', { name: 'save' }));
+    expect(await screen.findByText('No connection. Please check your connection and try again.')).toBeTruthy();
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('You are back online. Save again to send your changes.')).toBeTruthy();
+    expect(screen.queryByText('No connection. Please check your connection and try again.')).toBeNull();
+    // The typing is still there.
+    expect((screen.getByLabelText('Firm name') as HTMLInputElement).value).toBe('New Firm');
+  });
+});
+
 describe('law firm page', () => {
   it('shows the counts, the total loans offered, the lawyers and add new lawyer', async () => {
     renderApp('/firms/3', { role: 'admin', handlers: firmHandlers });
