@@ -31,6 +31,26 @@ interface SavableForm<O> {
   markSubmitted: () => void;
   markSaved: () => void;
   setServerCodes: (codes: Record<string, string>) => void;
+  read: () => { values: Record<string, string> | null; baseline: Record<string, string> | null };
+}
+
+/** Whether any of these fields differs from what the form was loaded with (or last saved). */
+export type ChangedFields = (...fields: string[]) => boolean;
+
+/**
+ * The body without the parts the person did not change: an edit sends only its changes, so it never
+ * puts back what someone else saved meanwhile in a field this page merely showed. `fieldsOf` names
+ * the form fields a part is made of (`birthDay` ← day, month, year); a part it does not name is the
+ * form field of the same name. `keep` are always sent (the record's id).
+ */
+export function changedParts<B extends Record<string, unknown>, K extends keyof B>(
+  body: B,
+  changed: ChangedFields,
+  { keep, fieldsOf = {} }: { keep: readonly K[]; fieldsOf?: Partial<Record<keyof B, readonly string[]>> },
+): Pick<B, K> & Partial<B> {
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => keep.includes(key as K) || changed(...(fieldsOf[key as keyof B] ?? [key]))),
+  ) as Pick<B, K> & Partial<B>;
 }
 
 interface SaveFormOptions<O, T> {
@@ -38,8 +58,8 @@ interface SaveFormOptions<O, T> {
   fields: readonly string[];
   /** Wire names that are shown on another field (`birthDay` → `birthDayDay`). */
   renames?: Record<string, string>;
-  /** Sends the parsed values. */
-  call: (output: O) => Promise<ApiAnswer<T>>;
+  /** Sends the parsed values; an edit sends only what `changed` says the person changed (changedParts). */
+  call: (output: O, changed: ChangedFields) => Promise<ApiAnswer<T>>;
   /** Saved: the page shows it (toast, redirect, leaving edit mode). */
   onSaved: (data: T) => void | Promise<void>;
   /** The form's message below its buttons (null clears it). */
@@ -72,7 +92,10 @@ export function useSaveForm<O, T>(
     sayingOffline.current = false;
     const output = form.output;
     if (!output) return;
-    const outcome = await callApi(() => call(output));
+    const { values, baseline } = form.read();
+    const changed: ChangedFields = (...fields) =>
+      !values || !baseline || fields.some((field) => values[field] !== baseline[field]);
+    const outcome = await callApi(() => call(output, changed));
     if (!outcome.ok) {
       showSaveFailure(outcome, form.setServerCodes, setMessage, fields, renames);
       sayingOffline.current = outcome.kind === 'offline' && outcome.code !== 'timeout';

@@ -16,7 +16,7 @@ import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import type { Client } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { RecordPage, useRecord } from '../../admin-kit/record-page';
-import { useSaveForm } from '../../admin-kit/save-form';
+import { changedParts, useSaveForm } from '../../admin-kit/save-form';
 import { useFieldsFollow } from '../../admin-kit/follow-record';
 import { clientFields, clientFormSchema, clientValues, isoOf } from './client-form';
 
@@ -52,15 +52,19 @@ function ClientEditor({ client }: { client: Client }) {
   const save = useSaveForm(form, {
     fields: clientFields,
     renames: { birthDay: 'birthDayDay' },
-    call: (output) =>
+    call: (output, changed) =>
       api.POST('/clients/update', {
-        body: {
-          applicationId: client.applicationId,
-          firstName: output.firstName,
-          lastName: output.lastName,
-          contactNumber: output.contactNumber,
-          birthDay: isoOf(output.birthDayDay, output.birthMonth, output.birthYear),
-        },
+        body: changedParts(
+          {
+            applicationId: client.applicationId,
+            firstName: output.firstName,
+            lastName: output.lastName,
+            contactNumber: output.contactNumber,
+            birthDay: isoOf(output.birthDayDay, output.birthMonth, output.birthYear),
+          },
+          changed,
+          { keep: ['applicationId'], fieldsOf: { birthDay: ['birthDayDay', 'birthMonth', 'birthYear'] } },
+        ),
       }),
     setMessage,
     onSaved: async () => {

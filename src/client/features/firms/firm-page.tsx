@@ -21,7 +21,7 @@ import { AdminList, Overview } from '../../admin-kit/admin-list';
 import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import { notFoundAnswer, recordId, useLoad, type Firm } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
-import { useSaveForm } from '../../admin-kit/save-form';
+import { changedParts, useSaveForm } from '../../admin-kit/save-form';
 import { ReadStatus, type ReadShown } from '../../offline/read-status';
 import { lawyerRow } from '../../admin-kit/lawyer-row';
 import { FirmFields, firmFields, firmFormSchema, type FirmValues } from './firm-form';
@@ -80,8 +80,10 @@ function FirmScreen({ firm: loaded, read }: { firm: Firm; read: ReadShown }) {
 
   const save = useSaveForm(form, {
     fields: firmFields,
-    call: ({ firmName, firstName, surname }) =>
-      api.POST('/firms/update', { body: { firmId: firm.id, firmName, firstName, surname } }),
+    call: ({ firmName, firstName, surname }, changed) =>
+      api.POST('/firms/update', {
+        body: changedParts({ firmId: firm.id, firmName, firstName, surname }, changed, { keep: ['firmId'] }),
+      }),
     setMessage,
     onSaved: (saved) => {
       setInitialValues(firmValues(saved));

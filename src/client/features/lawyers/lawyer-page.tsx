@@ -15,7 +15,7 @@ import { confirmMessages, doneMessages } from '../../admin-kit/admin-messages';
 import type { Lawyer } from '../../admin-kit/calls';
 import { useConfirmedAction } from '../../admin-kit/confirmed-action';
 import { RecordPage, useRecord } from '../../admin-kit/record-page';
-import { useSaveForm } from '../../admin-kit/save-form';
+import { changedParts, useSaveForm } from '../../admin-kit/save-form';
 import { useFieldsFollow } from '../../admin-kit/follow-record';
 import { LawyerFields, lawyerFields, lawyerFormSchema } from '../../admin-kit/lawyer-form';
 
@@ -44,7 +44,10 @@ function LawyerEditor({ lawyer }: { lawyer: Lawyer }) {
 
   const save = useSaveForm(form, {
     fields: lawyerFields,
-    call: ({ firstName, surname }) => api.POST('/lawyers/update', { body: { lawyerId: lawyer.id, firstName, surname } }),
+    call: ({ firstName, surname }, changed) =>
+      api.POST('/lawyers/update', {
+        body: changedParts({ lawyerId: lawyer.id, firstName, surname }, changed, { keep: ['lawyerId'] }),
+      }),
     setMessage,
     onSaved: async () => {
       toast.notify(doneMessages.lawyerSaved);

@@ -18,7 +18,7 @@ import type { useForm } from '../../ui/use-form';
 import { useKeptRecordForm } from '../../offline/kept-record-form';
 import type { ApiAnswer } from '../../api/failure';
 import type { Solicitor } from '../../admin-kit/calls';
-import { useSaveForm } from '../../admin-kit/save-form';
+import { useSaveForm, type ChangedFields } from '../../admin-kit/save-form';
 import { useFieldsFollow } from '../../admin-kit/follow-record';
 import './solicitors.css';
 
@@ -162,8 +162,8 @@ interface SolicitorFormProps {
   emailReadOnly?: boolean;
   /** Where the typing is kept on the device (admin-kit/kept-forms.ts): one for a new solicitor, one per solicitor. */
   draftKey: string;
-  /** Sends the form's body; the answer decides what happens next. */
-  submit: (body: SolicitorCreateInput) => Promise<ApiAnswer<Solicitor>>;
+  /** Sends the form's body (an edit sends only what `changed` says changed: changedParts); the answer decides what happens next. */
+  submit: (body: SolicitorCreateInput, changed: ChangedFields) => Promise<ApiAnswer<Solicitor>>;
   /** Saved: the page shows it (toast, redirect). */
   onSaved: () => Promise<void>;
   /** Where cancel goes. */
@@ -196,7 +196,7 @@ export function SolicitorForm({
 
   const { onSubmit, busy } = useSaveForm(form, {
     fields: solicitorFields,
-    call: (output) => submit(solicitorBody(output)),
+    call: (output, changed) => submit(solicitorBody(output), changed),
     setMessage,
     onSaved,
   });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasActiveCasesMessages } from '../../../shared/rules/error-codes';
+import { solicitorAddressParts } from '../../../shared/schemas/administration';
+import { changedParts } from '../../admin-kit/save-form';
 import { WhyNoDelete } from '../../admin-kit/why-no-delete';
 import { api } from '../../api/client';
 import { paths } from '../../routing/paths';
@@ -51,7 +53,14 @@ function SolicitorEditor({ solicitor }: { solicitor: Solicitor }) {
         initial={solicitorValues(solicitor)}
         emailReadOnly
         draftKey={keptFormKeys.solicitor(solicitor.id)}
-        submit={({ email: _email, ...body }) => api.POST('/solicitors/update', { body: { solicitorId: solicitor.id, ...body } })}
+        submit={({ email: _email, ...body }, changed) =>
+          api.POST('/solicitors/update', {
+            body: changedParts({ solicitorId: solicitor.id, ...body }, changed, {
+              keep: ['solicitorId'],
+              fieldsOf: { address: solicitorAddressParts },
+            }),
+          })
+        }
         onSaved={async () => {
           toast.notify(doneMessages.solicitorSaved);
           await navigate(paths.solicitors.url());
