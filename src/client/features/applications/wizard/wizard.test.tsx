@@ -270,6 +270,18 @@ describe('wizard drafts and saving', () => {
     });
   });
 
+  it('a save the server fails while the device is online is kept, and not blamed on the connection', async () => {
+    const journey = { personal: validPersonal, case: validCase } as Journey;
+    const { router, user } = renderApp('/applications/1/case', {
+      role: 'lawyer',
+      handlers: { ...getApp(journey), 'POST /applications/update/case': () => json(500, { error: 'unhandled' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText('Saved on this device. It will be sent as soon as the server takes it.')).toBeTruthy();
+    expect(screen.queryByText('Saved on this device. It will be sent when you are back online.')).toBeNull();
+    await landsOn(router, '/applications/1/financial');
+  });
+
   it('keeps the step on the device and moves on when offline', async () => {
     const journey = { personal: validPersonal, case: validCase } as Journey;
     const { router, user } = renderApp('/applications/1/case', {
