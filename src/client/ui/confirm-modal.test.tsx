@@ -126,6 +126,23 @@ describe('modals', () => {
     expect(dialog.isConnected).toBe(false);
   });
 
+  it('the second click of a double click on Yes does not reach what the modal covered', async () => {
+    const user = renderHarness();
+    const notify = screen.getByRole('button', { name: 'notify' });
+    const notified = vi.fn();
+    notify.addEventListener('click', notified);
+    await user.click(screen.getByRole('button', { name: 'ask' }));
+    await screen.findByRole('alertdialog', { name: 'Delete this file?' });
+    // The first click answers and closes; the second of the double click lands on what was under it.
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }), { detail: 1 });
+    fireEvent.click(notify, { detail: 2 });
+    expect(await screen.findByText('true')).toBeTruthy();
+    expect(notified).not.toHaveBeenCalled();
+    // A click of its own goes through at once.
+    await user.click(notify);
+    expect(notified).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a modal 10 ms after it is asked for, not before (spec: modal delay)', async () => {
     const user = renderHarness();
     // Load the modal host's code first (it is a lazy chunk), so only the delay itself is timed.

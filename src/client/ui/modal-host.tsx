@@ -3,9 +3,32 @@ import * as AlertDialog from 'radix-ui/alert-dialog';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { closeModalAtom, modalQueueAtom, type ModalRequest } from './modal-store';
 import { returnFocus } from './focus-return';
-import { MODAL_DELAY_MS } from '../../shared/rules/ui-timings';
+import { MODAL_DELAY_MS, TRAILING_CLICK_MS } from '../../shared/rules/ui-timings';
 import './button.css';
 import './modal.css';
+
+/**
+ * The second click of a double click on a modal's button would land on whatever the modal covered
+ * (a link of the list under it, say): once the modal has gone, a click that continues it (the
+ * browser counts it as the second of a multi-click: detail 2 or more) within TRAILING_CLICK_MS is
+ * stopped before the page sees it. A click of its own (detail 1) goes through; so does everything
+ * after a button pressed by keyboard (detail 0).
+ */
+export function swallowTrailingClick(event: { detail: number }): void {
+  if (event.detail === 0) return;
+  const stop = (next: MouseEvent) => {
+    remove();
+    if (next.detail < 2) return;
+    next.preventDefault();
+    next.stopPropagation();
+  };
+  const remove = () => {
+    window.clearTimeout(timer);
+    window.removeEventListener('click', stop, true);
+  };
+  const timer = window.setTimeout(remove, TRAILING_CLICK_MS);
+  window.addEventListener('click', stop, true);
+}
 
 /**
  * Shows the first waiting modal after the spec's 10 ms delay. An alert dialog: focus is trapped,
@@ -27,7 +50,8 @@ export default function ModalHost() {
 
   if (!request) return null;
   const open = shownId === request.id;
-  const answer = (value: boolean) => {
+  const answer = (value: boolean, event?: { detail: number }) => {
+    if (event) swallowTrailingClick(event);
     if (answered.current?.request !== request) answered.current = { request, answer: value };
     close({ id: request.id, answer: value });
   };
@@ -57,15 +81,15 @@ export default function ModalHost() {
           <div className="modal__actions">
             {request.kind === 'confirm' ? (
               <>
-                <AlertDialog.Action className="button button--primary" onClick={() => answer(true)}>
+                <AlertDialog.Action className="button button--primary" onClick={(event) => answer(true, event)}>
                   Yes
                 </AlertDialog.Action>
-                <AlertDialog.Cancel className="button button--secondary" onClick={() => answer(false)}>
+                <AlertDialog.Cancel className="button button--secondary" onClick={(event) => answer(false, event)}>
                   No
                 </AlertDialog.Cancel>
               </>
             ) : (
-              <AlertDialog.Cancel className="button button--primary" onClick={() => answer(true)}>
+              <AlertDialog.Cancel className="button button--primary" onClick={(event) => answer(true, event)}>
                 ok
               </AlertDialog.Cancel>
             )}

@@ -6,6 +6,12 @@ export const SCROLL_TO_TOP_MS = 600;
 /** Modals show after this delay, in ms. */
 export const MODAL_DELAY_MS = 10;
 
+/**
+ * After a modal's button was clicked, the second click of a double click within this many ms is not
+ * passed to what lay under the modal.
+ */
+export const TRAILING_CLICK_MS = 500;
+
 /** Postcode lookup is throttled to once per this many ms. */
 export const POSTCODE_THROTTLE_MS = 500;
 
