@@ -22,6 +22,7 @@ import { StepFormView } from './step-form-view';
 import { stepDefinitions } from './steps/registry';
 import { SummaryStep } from './summary-step';
 import { useLiveFormEFiles, withLiveDocuments } from './live-journey';
+import { useJustSentSteps } from './just-sent-steps';
 import type { Audience } from './steps/step-definition';
 import { isFormStep, overlayJourney, redirectFor, stepBarItems, stepsFor, stepTitle, type JourneyVersions } from './use-journey';
 import { journeyEditable, RESUME_STEP, wizardAudience } from './wizard-routes';
@@ -143,10 +144,12 @@ function Wizard({ routeId, step, audience }: { routeId: string; step: string; au
   const application = loaded.state === 'ready' ? loaded.application : null;
   const reload = loaded.state === 'ready' ? loaded.reload : undefined;
   const liveFiles = useLiveFormEFiles(routeId, application?.files);
+  // The journey's object stands for one read of the application (the page's object is made anew each render).
+  const justSent = useJustSentSteps(pendingSteps, application?.journey ?? null, reload);
   // The saved journey and what is queued, naming only files that are really there (decision 330).
   const stored = useMemo(
-    () => (application && pendingSteps ? overlayJourney(application.journey, pendingSteps, saved.journey) : null),
-    [application, pendingSteps, saved.journey],
+    () => (application && pendingSteps ? overlayJourney(application.journey, justSent, pendingSteps, saved.journey) : null),
+    [application, justSent, pendingSteps, saved.journey],
   );
   const journey = useMemo(() => (stored ? withLiveDocuments(stored, liveFiles) : null), [stored, liveFiles]);
 

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, json, renderApp } from '../../../test/render-app';
-import { clearAllTables } from '../../../offline/db';
+import { clearAllTables, db } from '../../../offline/db';
 import { readDraftRow, writeDraft } from '../../../offline/drafts';
 import { stepDraftKey } from '../offline/application-ids';
 import type { Journey } from '../../../../shared/journey/steps';
@@ -301,6 +301,46 @@ describe('wizard drafts and saving', () => {
       await landsOn(router, '/applications/1/financial');
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
+
+  it('a step queued before a reload stays done while its save goes and the application is read again', async () => {
+    // Saved offline on the case step, then the page was reloaded on the financial step: the save
+    // waits in the outbox, and the server's copy has no case yet.
+    await db.outbox.add({
+      id: 'queued-case-save',
+      userId: USER_ID,
+      kind: 'saveStep',
+      payload: { applicationId: 1, step: 'case', baseVersion: 1, data: validCase },
+      createdAt: Date.now(),
+      attempts: 0,
+    });
+    let releaseSave: () => void = () => {};
+    const saveMayGo = new Promise<void>((resolve) => (releaseSave = resolve));
+    let serverHasCase = false;
+    const { router } = renderApp('/applications/1/financial', {
+      role: 'lawyer',
+      handlers: {
+        'GET /applications/1': async () => {
+          const journey = serverHasCase ? { personal: validPersonal, case: validCase } : { personal: validPersonal };
+          // The read after the save answers late: until then the page knows the case only as queued.
+          if (serverHasCase) await new Promise((resolve) => setTimeout(resolve, 300));
+          return json(200, application(1, journey as Journey));
+        },
+        'POST /applications/update/case': async () => {
+          await saveMayGo;
+          serverHasCase = true;
+          return json(200, { data: { case: validCase }, version: 2 });
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Financial details/ })).toBeTruthy();
+    releaseSave();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    // Not sent back to the case step (which would show the server's old, empty copy) at any point.
+    for (let i = 0; i < 8; i++) {
+      expect(currentUrl(router)).toBe('/applications/1/financial');
+      await new Promise((resolve) => setTimeout(resolve, 60));
     }
   });
 
