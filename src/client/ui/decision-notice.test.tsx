@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { DecisionRefused, DecisionWaiting } from './decision-notice';
 import { axeViolations } from './test-axe';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('the notices of a decision sent through the outbox', () => {
   it('says a decision made offline waits on this device, as a status', async () => {
@@ -14,7 +17,6 @@ describe('the notices of a decision sent through the outbox', () => {
     const notice = screen.getByRole('status');
     expect(notice.textContent).toBe('Your change ‘block loan’ is kept on this device and will be sent once you are back online.');
     expect(await axeViolations()).toEqual([]);
-    vi.restoreAllMocks();
   });
 
   it('online (the server slow or failing), says it waits for the server, not for a connection', () => {

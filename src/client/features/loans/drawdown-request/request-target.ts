@@ -24,8 +24,7 @@ export interface RequestTarget {
   submitLabel: string;
   confirmation: string;
   discardQuestion: string;
-  /** The amounts of this target's writes still in the outbox (at most one: the form waits for it). */
-  /** The waiting writes' amounts, each with whether the server asked it to wait (a 429: decision 554). */
+  /** The amounts of this target's writes still in the outbox (at most one: the form waits for it), each with whether the server asked it to wait (a 429: decision 554). */
   readWaiting: (userId: number) => Promise<{ amount: number; held: boolean }[]>;
   /** `online`: the server has not taken it yet (slow, or failing and tried again), though the device is online. */
   waitingText: (amount: string, held: boolean, online: boolean) => string;
