@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { errorMessages, messageForCode } from '../../../../shared/rules/error-codes';
 import { wizardAudience } from '../../../../shared/journey/audience';
 import { codeMessage } from '../../../api/failure';
-import { isOnline } from '../../../api/connection';
+import { whenSent } from '../../../offline/when-sent';
 import { paths } from '../../../routing/paths';
 import { useStillHere } from '../../../routing/still-here';
 import { useLeaveConfirmation } from '../../../routing/leave-confirmation';
@@ -31,9 +31,6 @@ import './new-application.css';
 
 /** The device's draft of the form, until the application exists. */
 export const NEW_APPLICATION_DRAFT_KEY = 'new-application';
-/** Offline; online, the server was slow to answer or failed (it is sent again by itself). */
-const CREATE_QUEUED_MESSAGE = 'Saved on this device. The application will be created when you are back online.';
-const CREATE_QUEUED_ONLINE_MESSAGE = 'Saved on this device. The application will be created as soon as the server takes it.';
 
 const idOf = (body: unknown): number | null => {
   const id = (body as { id?: unknown } | null)?.id;
@@ -105,7 +102,7 @@ export default function NewApplicationPage() {
         else void navigate(fillsJourney ? resumeHref(serverId) : paths.applicationDetails.url({ id: serverId }));
       } else if (result.status === 'queued') {
         form.markSaved(values);
-        toast.notify(isOnline() ? CREATE_QUEUED_ONLINE_MESSAGE : CREATE_QUEUED_MESSAGE);
+        toast.notify(`Saved on this device. The application will be created ${whenSent()}.`);
         const next = nextStep('lawyer', 'personal');
         if (isHere())
           void navigate(next && fillsJourney ? paths.applicationStep.url({ id: localId, step: next }) : paths.applications.url());

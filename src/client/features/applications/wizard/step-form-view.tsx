@@ -4,7 +4,7 @@ import { validateStep } from '../../../../shared/journey/validate';
 import type { FormStep, Journey, JourneyStep } from '../../../../shared/journey/steps';
 import { displayValue } from '../../../../shared/journey/display';
 import { fieldLabel } from '../../../../shared/journey/labels';
-import { isOnline } from '../../../api/connection';
+import { whenSent } from '../../../offline/when-sent';
 import { paths } from '../../../routing/paths';
 import { useStillHere } from '../../../routing/still-here';
 import { useLeaveConfirmation } from '../../../routing/leave-confirmation';
@@ -24,10 +24,6 @@ import { focusFirstError } from '../../../ui/action-bars';
 import { useStepForm } from './use-step-form';
 import { withoutOtherPartyAnswers } from '../../../../shared/journey/ownership';
 import { RefusalWords } from './refusal-words';
-
-/** Offline; online, the server was slow to answer or failed (it is sent again by itself). */
-const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
-const QUEUED_ONLINE_MESSAGE = 'Saved on this device. It will be sent as soon as the server takes it.';
 
 type Data = Record<string, unknown>;
 
@@ -171,7 +167,7 @@ export function StepFormView({
         case 'queued':
           form.markSaved(values);
           onSaved(step, data, null);
-          toast.notify(isOnline() ? QUEUED_ONLINE_MESSAGE : QUEUED_MESSAGE);
+          toast.notify(`Saved on this device. It will be sent ${whenSent()}.`);
           goNext(isHere);
           return;
         case 'rejected':

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { FormStep, Journey, JourneyStep } from '../../../../shared/journey/steps';
 import { errorMessages } from '../../../../shared/rules/error-codes';
 import { codeMessage } from '../../../api/failure';
-import { isOnline } from '../../../api/connection';
+import { whenSent } from '../../../offline/when-sent';
 import { paths } from '../../../routing/paths';
 import { useStillHere } from '../../../routing/still-here';
 import { Button } from '../../../ui/button';
@@ -24,9 +24,6 @@ import { useSolicitorList } from './steps/independent-step';
 
 const SUBMIT_QUESTION = 'Are you sure you want to submit this application?';
 const SUBMITTED_MESSAGE = 'The application has been submitted.';
-/** Offline; online, the server was slow to answer or failed (it is sent again by itself). */
-const SUBMIT_QUEUED_MESSAGE = 'Submitted on this device. It will be sent when you are back online.';
-const SUBMIT_QUEUED_ONLINE_MESSAGE = 'Submitted on this device. It will be sent as soon as the server takes it.';
 
 interface SummaryStepProps {
   applicationId: number | string;
@@ -122,7 +119,7 @@ export function SummaryStep({ applicationId, audience, steps, journey, canSubmit
         toast.notify(SUBMITTED_MESSAGE);
         if (isHere()) void navigate(paths.applications.url());
       } else if (result.status === 'queued') {
-        toast.notify(isOnline() ? SUBMIT_QUEUED_ONLINE_MESSAGE : SUBMIT_QUEUED_MESSAGE);
+        toast.notify(`Submitted on this device. It will be sent ${whenSent()}.`);
         if (isHere()) void navigate(paths.applications.url());
       }
       // Refused: the device keeps the refusal and the page shows it (the effect above for missing
