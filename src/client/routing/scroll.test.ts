@@ -2,8 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scrollToTop } from './scroll';
 
-function fakePage(startY: number) {
+/** A page whose own content is `contentHeight` tall; the document is at least its held min-height. */
+function fakePage(startY: number, contentHeight = 0) {
   const page = { y: startY, frames: [] as FrameRequestCallback[] };
+  const root = document.documentElement;
+  vi.spyOn(root, 'scrollHeight', 'get').mockImplementation(() =>
+    Math.max(contentHeight, Number.parseInt(root.style.minHeight || '0', 10)),
+  );
   vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => page.y);
   const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, top: number) => {
     page.y = top;
@@ -31,7 +36,9 @@ describe('scrollToTop', () => {
 
       window.dispatchEvent(new Event(type));
       expect(page.frames).toHaveLength(0);
-      expect(document.documentElement.style.minHeight).toBe('');
+      // The page keeps its height down to the view's bottom: letting it go now would clamp the
+      // page, and what is under the finger would move before it lifts.
+      expect(document.documentElement.style.minHeight).toBe(`${stoppedAt + window.innerHeight}px`);
       const calls = scrollTo.mock.calls.length;
       // Later input finds no animation to stop, and moves nothing.
       window.dispatchEvent(new Event(type));
@@ -39,6 +46,26 @@ describe('scrollToTop', () => {
       expect(page.y).toBe(stoppedAt);
     },
   );
+
+  it('lets go of the held height as the user scrolls up, never moving what is in view', () => {
+    const content = 100 + window.innerHeight; // the new page's own height
+    const { page } = fakePage(120, content);
+    scrollToTop(600, 900);
+    page.frames.shift()!(200);
+    window.dispatchEvent(new Event('pointerdown'));
+    const root = document.documentElement;
+
+    page.y -= 100; // the user scrolls up; what was below the view is no longer held
+    window.dispatchEvent(new Event('scroll'));
+    expect(root.style.minHeight).toBe(`${page.y + window.innerHeight}px`);
+    page.y += 50; // and down again: the hold does not grow back
+    window.dispatchEvent(new Event('scroll'));
+    expect(root.style.minHeight).toBe(`${page.y - 50 + window.innerHeight}px`);
+
+    page.y = 50; // the page's own content now reaches past the view: nothing is held
+    window.dispatchEvent(new Event('scroll'));
+    expect(root.style.minHeight).toBe('');
+  });
 
   it('stops where another scroll put the page (a field brought into view), instead of taking it back', () => {
     const { page } = fakePage(900);

@@ -3,10 +3,12 @@ import { useLocation } from 'react-router-dom';
 import { SCROLL_TO_TOP_MS } from '../../shared/rules/ui-timings';
 
 let frame = 0;
-/** What `scrollToTop` holds the page's height with, while it runs. */
-let held = false;
+/** The page's height `scrollToTop` holds, in pixels, while the animation needs it; 0 when none. */
+let heldTo = 0;
 /** Removes the listeners that stop the running animation when the user acts. */
 let stopListening = (): void => {};
+/** Removes the listener that lets go of the held height as the user scrolls up. */
+let stopLettingGo = (): void => {};
 
 /** What the user does that takes the page from the animation, as the browser's own smooth scrolling gives way. */
 const USER_INPUT = ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
@@ -19,33 +21,56 @@ function prefersReducedMotion(): boolean {
  * The page may not be shorter than where the animation starts: a new page shorter than the old
  * scroll position would otherwise be clamped to its end at once, a jump (decision 339).
  */
-function holdHeight(from: number): void {
-  document.documentElement.style.minHeight = `${Math.ceil(from + window.innerHeight)}px`;
-  held = true;
+function holdHeight(to: number): void {
+  heldTo = Math.ceil(to);
+  document.documentElement.style.minHeight = `${heldTo}px`;
 }
 
 function releaseHeight(): void {
-  if (!held) return;
+  stopLettingGo();
+  stopLettingGo = () => {};
+  if (heldTo === 0) return;
   document.documentElement.style.minHeight = '';
-  held = false;
+  heldTo = 0;
 }
 
 /**
- * Ends the animation where the page is now. A tap during it would otherwise press on one element
- * and lift over another that scrolled under the finger, and the press would do nothing.
+ * Lets go of the held height without moving the page. Released at once, it would clamp a page
+ * scrolled past the new page's end: what is in view would jump, under a finger that has just
+ * pressed, and the press would lift over something else and do nothing. So only what is below the
+ * view goes: the hold shrinks to the view's bottom as the user scrolls up, never grows, and ends
+ * once the page's own content reaches past it.
  */
-function stopAnimation(): void {
+function letGoOfHeight(): void {
+  if (heldTo === 0) return;
+  const shrink = () => {
+    const bottom = Math.ceil(window.scrollY + window.innerHeight);
+    if (bottom < heldTo) holdHeight(bottom);
+    if (document.documentElement.scrollHeight > heldTo) releaseHeight();
+  };
+  shrink();
+  if (heldTo === 0) return;
+  window.addEventListener('scroll', shrink, { passive: true });
+  stopLettingGo = () => window.removeEventListener('scroll', shrink);
+}
+
+function cancelAnimation(): void {
   cancelAnimationFrame(frame);
   stopListening();
   stopListening = () => {};
-  releaseHeight();
+}
+
+/** Ends the animation where the page is now, when the user acts or something else scrolls. */
+function giveWay(): void {
+  cancelAnimation();
+  letGoOfHeight();
 }
 
 function stopOnUserInput(): void {
   const options = { capture: true, passive: true } as const;
-  for (const type of USER_INPUT) window.addEventListener(type, stopAnimation, options);
+  for (const type of USER_INPUT) window.addEventListener(type, giveWay, options);
   stopListening = () => {
-    for (const type of USER_INPUT) window.removeEventListener(type, stopAnimation, options);
+    for (const type of USER_INPUT) window.removeEventListener(type, giveWay, options);
   };
 }
 
@@ -57,7 +82,8 @@ function stopOnUserInput(): void {
  * does any other scroll (a focused field brought into view, the scrollbar dragged).
  */
 export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY): void {
-  stopAnimation();
+  cancelAnimation();
+  releaseHeight();
   const start = Math.max(from, window.scrollY);
   if (start <= 0) return;
   if (durationMs <= 0 || prefersReducedMotion()) {
@@ -65,7 +91,7 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY
     return;
   }
   if (window.scrollY < start) {
-    holdHeight(start);
+    holdHeight(start + window.innerHeight);
     window.scrollTo(0, start);
   }
   const startedAt = performance.now();
@@ -73,7 +99,7 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY
   let leftAt = window.scrollY;
   const step = (now: number) => {
     if (Math.abs(window.scrollY - leftAt) > 1) {
-      stopAnimation();
+      giveWay();
       return;
     }
     const progress = Math.min(1, (now - startedAt) / durationMs);
@@ -81,7 +107,11 @@ export function scrollToTop(durationMs = SCROLL_TO_TOP_MS, from = window.scrollY
     window.scrollTo(0, Math.round(start * (1 - eased)));
     leftAt = window.scrollY;
     if (progress < 1) frame = requestAnimationFrame(step);
-    else stopAnimation();
+    else {
+      // At the top nothing can be clamped: the hold goes at once.
+      cancelAnimation();
+      releaseHeight();
+    }
   };
   stopOnUserInput();
   frame = requestAnimationFrame(step);
