@@ -14,7 +14,8 @@ import { isUnloadAllowed, LEAVE_UNSAVED_MESSAGE, markLeaveGuard } from '../ui/un
  * and `onLeave` when 'Yes' lets its kept typing go (the administration's forms, decision 726).
  * A session that ends (sign-out, which asks first in features/auth/use-sign-out.ts; idle time; a
  * refused token) is not held either: RequireAuth unmounts the page, and its blocker with it, before
- * it redirects to /sign-in.
+ * it redirects to /sign-in. A form's own way out that has asked its own question (a cancel's
+ * discard) calls `leaveWithoutAsking()` first, so it is not asked twice.
  */
 export function useLeaveConfirmation(
   dirty: boolean,
@@ -27,7 +28,7 @@ export function useLeaveConfirmation(
     /** 'Yes' to leaving: what the page lets go of first (a form's typing kept on the device). */
     onLeave?: () => unknown;
   } = {},
-): void {
+): { leaveWithoutAsking: () => void } {
   const confirm = useConfirm();
   const ask = dirty && !saving;
   // A form kept as a draft on the device loses nothing to a reload or a closed tab once the draft
@@ -40,9 +41,12 @@ export function useLeaveConfirmation(
     askRef.current = ask;
   }, [ask]);
 
+  /** The page is being left by the form's own way out, which asked already. */
+  const passing = useRef(false);
   // Only a change of page: a query or hash change on the same page keeps the form on screen.
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => askRef.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      !passing.current && askRef.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);
@@ -84,4 +88,9 @@ export function useLeaveConfirmation(
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [askOnUnload]);
+
+  const leaveWithoutAsking = useCallback(() => {
+    passing.current = true;
+  }, []);
+  return { leaveWithoutAsking };
 }

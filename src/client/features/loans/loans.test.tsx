@@ -9,9 +9,11 @@ import { writeDraft } from '../../offline/drafts';
 import { stopSyncForTests } from '../../offline/sync-engine';
 import { resetEngineStateForTests } from '../../offline/engine-state';
 import { requestDraftKey } from './offline/request-drawdown-mutation';
+import { editDraftKey } from './offline/update-drawdown-mutation';
 import { loanStateKey } from './offline/change-loan-state-mutation';
 import { emptyRequest, type RequestValues } from './drawdown-request/request-values';
 import { axeViolations } from '../../ui/test-axe';
+import { LEAVE_UNSAVED_MESSAGE } from '../../ui/unsaved-changes';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
@@ -732,6 +734,61 @@ describe('changing a requested drawdown', () => {
       expectedRepaymentDate: '31/12/2027',
       lawyerDeclarations: filledDeclarations(),
     });
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0));
+  });
+
+  it('open in another tab too: each shows the other’s typing and keeps its own, and the save sends both', async () => {
+    const puts: Record<string, unknown>[] = [];
+    const { user, router } = renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: {
+        'GET /drawdowns/77': () => json(200, requested()),
+        'PUT /drawdowns/77': async (request) => {
+          puts.push((await request.json()) as Record<string, unknown>);
+          return json(200, requested());
+        },
+      },
+    });
+    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
+    await user.type(invoice, '-2');
+    const stored = async () => (await db.drafts.get(draftRowId(1, editDraftKey(77))))?.value as RequestValues | undefined;
+    await waitFor(async () => expect((await stored())?.invoiceNumber).toBe('INV-FIRST-2'));
+
+    // The other tab, built on the request as the server holds it, changes the stage of the case.
+    const base = (await stored())!;
+    const theirs = { ...base, invoiceNumber: 'INV-FIRST', stageOfCase: 'Trial' };
+    await writeDraft(1, editDraftKey(77), theirs, { base: { ...base, invoiceNumber: 'INV-FIRST' } });
+    const stage = screen.getByLabelText<HTMLInputElement>('Stage of the case');
+    await waitFor(() => expect(stage.value).toBe('Trial'));
+    expect(invoice.value).toBe('INV-FIRST-2');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns/77'));
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ invoiceNumber: 'INV-FIRST-2', stageOfCase: 'Trial' });
+  });
+
+  it('leaving with typed changes asks the spec’s question: No stays with them, Yes lets them go', async () => {
+    const { user, router } = renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: { 'GET /drawdowns/77': () => json(200, requested()), 'GET /drawdowns/77/events': () => json(200, { items: [] }) },
+    });
+    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
+    await user.type(invoice, '-2');
+    await waitFor(async () => expect(await db.drafts.count()).toBe(1));
+
+    await user.click(screen.getByRole('link', { name: 'Drawdown 77' }));
+    await screen.findByRole('alertdialog', { name: LEAVE_UNSAVED_MESSAGE });
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(currentUrl(router)).toBe('/drawdowns/77/edit');
+    expect(invoice.value).toBe('INV-FIRST-2');
+
+    await user.click(screen.getByRole('link', { name: 'Drawdown 77' }));
+    await screen.findByRole('alertdialog', { name: LEAVE_UNSAVED_MESSAGE });
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/drawdowns/77'));
     await waitFor(async () => expect(await db.drafts.count()).toBe(0));
   });
 

@@ -53,6 +53,7 @@ export function DrawdownRequestForm({
     creditAvailable,
     creditAwaitingSignature,
     onRefused,
+    held,
     formRef,
     sectionRef,
   });

@@ -37,6 +37,12 @@ export interface RequestTarget {
   openAfterSent?: number;
   /** Where 'cancel' goes, once the draft is discarded (a change has one; a new request keeps its draft). */
   cancelTo?: string;
+  /**
+   * Leaving with typed changes asks the spec's 'Changes will not be saved' question, and 'Yes' lets
+   * them go: the change of a saved request is an edit form. A new request's draft is not asked
+   * about: it stays on the loan page for later, as a draft typed in court must (decision 739).
+   */
+  asksBeforeLeaving: boolean;
 }
 
 /** A write the server asked to wait (429) whose wait is not over yet. */
@@ -73,6 +79,7 @@ export function newRequestTarget(loanId: number): RequestTarget {
       const id = (body as { id?: unknown } | undefined)?.id;
       return typeof id === 'number' ? id : undefined;
     },
+    asksBeforeLeaving: false,
   };
 }
 
@@ -104,5 +111,6 @@ export function editRequestTarget(drawdownId: number, loanId: number, current: R
     drawdownOf: () => drawdownId,
     openAfterSent: drawdownId,
     cancelTo: paths.drawdown.url({ id: drawdownId }),
+    asksBeforeLeaving: true,
   };
 }

@@ -5,6 +5,7 @@ import { errorMessages } from '../../../../shared/rules/error-codes';
 import { codeMessage } from '../../../api/failure';
 import { useDraftForm } from '../../../offline/draft-form';
 import { waitForResult } from '../../../offline/outbox';
+import { useLeaveConfirmation } from '../../../routing/leave-confirmation';
 import { paths } from '../../../routing/paths';
 import { useStillHere } from '../../../routing/still-here';
 import { sessionUserAtom } from '../../../session/session';
@@ -22,6 +23,8 @@ export interface RequestFormOptions {
   creditAvailable: number;
   creditAwaitingSignature: number;
   onRefused: (() => void) | undefined;
+  /** The page takes no write of this target now: a kept draft is only shown, and leaving asks nothing. */
+  held: boolean;
   /** The form (its first error is focused) and the section (the waiting notice takes the focus). */
   formRef: RefObject<HTMLFormElement | null>;
   sectionRef: RefObject<HTMLElement | null>;
@@ -39,6 +42,7 @@ export function useRequestForm({
   creditAvailable,
   creditAwaitingSignature,
   onRefused,
+  held,
   formRef,
   sectionRef,
 }: RequestFormOptions) {
@@ -79,6 +83,8 @@ export function useRequestForm({
     messageFor: requestMessage,
     // What was typed before is checked at once: a date kept as free text shows its message.
     touchedWhenRestored: filledFields,
+    // The same request open in two tabs: each shows the other's typing and keeps its own (decision 738).
+    mergeOtherTabs: true,
   });
   const { draft, load, reset, markSubmitted, setServerCodes, onChange } = form;
 
@@ -119,6 +125,20 @@ export function useRequestForm({
   // A late answer does not take the user back from a page they went to meanwhile.
   const stillHere = useStillHere();
 
+  // Typed changes on the form, not yet sent: a change waiting in the outbox, or sent (its draft gone,
+  // the page moving to the drawdown), is not asked about.
+  const unsent =
+    target.asksBeforeLeaving &&
+    !held &&
+    form.dirty &&
+    queued?.length === 0 &&
+    draft.draft !== undefined &&
+    draft.draft.status !== 'queued';
+  const { leaveWithoutAsking } = useLeaveConfirmation(unsent, busy, {
+    keptOnDevice: form.keptOnDevice,
+    onLeave: () => draft.clear(),
+  });
+
   const change = useCallback(
     (update: (current: RequestValues) => RequestValues) => {
       setSentNote(null);
@@ -135,6 +155,8 @@ export function useRequestForm({
   const cancel = async (to: string) => {
     if (draft.draft && !(await confirm(target.discardQuestion))) return;
     await draft.clear();
+    // Its own question was asked: the leave question would ask the same again.
+    leaveWithoutAsking();
     void navigate(to);
   };
 
