@@ -15,8 +15,8 @@ export const SIGNED_IN_CORE_ROOTS: readonly string[] = [
 
 /**
  * What a signed-in screen loads on demand once it has mounted (decision 630): the sync engine, every
- * feature's writes, the header's status, the list's device reads, the device's store. They load
- * together, so they go into one chunk, `offline`, instead of some twenty small ones.
+ * feature's writes, the header's status, the list's device reads. They load together, so they go
+ * into one chunk, `offline`, instead of some twenty small ones.
  */
 export const OFFLINE_ROOTS: readonly string[] = [
   'src/client/offline/sync-engine.ts',
@@ -24,8 +24,13 @@ export const OFFLINE_ROOTS: readonly string[] = [
   'src/client/offline/sync-status.tsx',
   'src/client/offline/waiting-for-page.tsx',
   'src/client/features/applications/offline/pending-creates.ts',
-  'src/client/offline/db.ts',
 ];
+
+/**
+ * The device's store (Dexie and the tables), loaded a task before the rest (offline/load-store.ts,
+ * decision 740): a chunk of its own, `offline-store`, so each runs as a task of its own.
+ */
+export const OFFLINE_STORE_ROOTS: readonly string[] = ['src/client/offline/db.ts'];
 
 /** The entry: what it loads lazily outside the route table (toasts, modals, the worker's window) is public too. */
 export const ENTRY = 'src/client/main.tsx';
@@ -78,7 +83,7 @@ export function staticImports(roots: Iterable<string>, info: GetModuleInfo): Set
 export function chunkGroups(
   info: GetModuleInfo,
   root: string,
-): { core: Set<string>; overlays: Set<string>; offline: Set<string> } {
+): { core: Set<string>; overlays: Set<string>; offline: Set<string>; offlineStore: Set<string> } {
   const resolve = (file: string) => path.resolve(root, file);
   const core = staticImports(SIGNED_IN_CORE_ROOTS.map(resolve), info);
   const routeTable = resolve(ROUTE_TABLE);
@@ -93,9 +98,12 @@ export function chunkGroups(
   for (const id of publicPages) core.delete(id);
   // What the core or a public page imports statically stays with them: the offline group is only
   // ever imported by chunks that load it on demand.
+  const loadedBefore = (id: string) => core.has(id) || overlays.has(id) || publicPages.has(id);
+  const offlineStore = staticImports(OFFLINE_STORE_ROOTS.map(resolve), info);
+  for (const id of offlineStore) if (loadedBefore(id)) offlineStore.delete(id);
   const offline = staticImports(OFFLINE_ROOTS.map(resolve), info);
-  for (const id of offline) if (core.has(id) || overlays.has(id) || publicPages.has(id)) offline.delete(id);
-  return { core, overlays, offline };
+  for (const id of offline) if (loadedBefore(id) || offlineStore.has(id)) offline.delete(id);
+  return { core, overlays, offline, offlineStore };
 }
 
 /**
@@ -109,9 +117,12 @@ export function codeSplitting(root: string) {
     groups ??= chunkGroups((moduleId) => ctx.getModuleInfo(moduleId), root);
     if (groups.core.has(id)) return 'signed-in';
     if (groups.overlays.has(id)) return 'overlays';
+    if (groups.offlineStore.has(id)) return 'offline-store';
     return groups.offline.has(id) ? 'offline' : null;
   };
   return {
-    groups: [{ debugName: 'signed-in, overlays and offline', name: groupOf, includeDependenciesRecursively: false }],
+    groups: [
+      { debugName: 'signed-in, overlays, offline and offline-store', name: groupOf, includeDependenciesRecursively: false },
+    ],
   };
 }

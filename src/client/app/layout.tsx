@@ -13,6 +13,7 @@ import { afterFirstPaint } from '../ui/after-first-paint';
 import { warmOverlays } from '../ui/overlays';
 // The overlays' plain forms, for a question asked when their own code could not be fetched (decision 725).
 import '../ui/plain-overlays';
+import { afterStore } from '../offline/load-store';
 import { startOfflineEngine } from './offline-engine';
 import '../offline/sync-status.css';
 
@@ -20,7 +21,9 @@ import '../offline/sync-status.css';
  * The header's sync status reads the device's store: its code comes after the first paint, in a
  * line of the same height meanwhile, so nothing moves (docs/decisions.md (630)).
  */
-const SyncStatus = lazy(() => import('../offline/sync-status').then((module) => ({ default: module.SyncStatus })));
+const SyncStatus = lazy(() =>
+  afterStore(() => import('../offline/sync-status')).then((module) => ({ default: module.SyncStatus })),
+);
 const syncStatusSlot = <div className="sync-status" aria-hidden="true" />;
 
 /** What the router table puts on each private route (router.tsx). */

@@ -5,13 +5,13 @@ import { ReadTimeout, readFailure } from '../api/failure';
 import { subscribeReadAgain } from './read-again';
 import { sameAnswer } from './same-answer';
 import { hasIndexedDb } from './indexed-db';
+import { loadStore } from './load-store';
 
 /**
  * The device's store (Dexie) is loaded when a copy is first written or read, not with the screen:
  * a screen's first paint does not wait for it (docs/decisions.md (630)).
  */
-const deviceStore = () =>
-  Promise.all([import('./db'), import('dexie')]).then(([store, dexie]) => ({ ...store, liveQuery: dexie.liveQuery }));
+const deviceStore = loadStore;
 
 /**
  * The read layer: a screen's data is fetched from the server first; each answer is kept per user,

@@ -1,5 +1,6 @@
 import { useEffect, useState, type DependencyList } from 'react';
 import { hasIndexedDb } from './indexed-db';
+import { loadStore } from './load-store';
 import { sameAnswer } from './same-answer';
 
 /**
@@ -21,8 +22,9 @@ export function useDeviceQuery<M, T>(
     let active = true;
     let unsubscribe = () => undefined as void;
     const keep = (next: T) => setAnswer((shown) => (sameAnswer(shown, next) ? shown : next));
-    void Promise.all([load(), import('dexie')]).then(
-      ([module, { liveQuery }]) => {
+    void loadStore().then(
+      async ({ liveQuery }) => {
+        const module = await load();
         if (!active) return;
         const subscription = liveQuery(async () => {
           try {
