@@ -532,6 +532,59 @@ test('a requested drawdown is changed through the same form, online and offline,
   await context.close();
 });
 
+test('a request open in two tabs shows each tab’s typing in the other; leaving with changes asks, and cancel asks once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const loan = await signedLoan(request, lawyer.token, admin, 10_000);
+  const drawdown = await call(request, lawyer.token, 'POST', '/drawdowns', requestBody(loan.applicationId, 2_000, 'INV-TABS'));
+  const id = drawdown.id as number;
+  const edit = new RegExp(`/drawdowns/${id}/edit$`);
+
+  const { context, page: first } = await phone(browser);
+  await signIn(first, lawyer.email, PASSWORD);
+  await first.goto(`/drawdowns/${id}/edit`);
+  const second = await context.newPage();
+  await second.goto(`/drawdowns/${id}/edit`);
+  await expect(first.getByLabel('Invoice number')).toHaveValue('INV-TABS');
+  await expect(second.getByLabel('Invoice number')).toHaveValue('INV-TABS');
+
+  // Each tab's field shows in the other, and neither replaces the other's.
+  await first.getByLabel('Invoice number').fill('INV-TABS-1');
+  await expect(second.getByLabel('Invoice number')).toHaveValue('INV-TABS-1');
+  await second.getByLabel('Stage of the case').fill('Trial');
+  await expect(first.getByLabel('Stage of the case')).toHaveValue('Trial');
+  await expect(first.getByLabel('Invoice number')).toHaveValue('INV-TABS-1');
+
+  // Leaving with changes asks the spec's question; 'No' stays with them.
+  await first.getByRole('link', { name: `Drawdown ${id}` }).click();
+  const question = first.getByRole('alertdialog', { name: 'Changes will not be saved. Are you sure want exit?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(first).toHaveURL(edit);
+  await expect(first.getByLabel('Stage of the case')).toHaveValue('Trial');
+
+  // Saved from one tab: both tabs' typing goes, and the other tab follows to the drawdown.
+  await first.getByRole('button', { name: 'Save', exact: true }).click();
+  await confirmYes(first, 'Are you sure you want to change this drawdown request?');
+  await expect(first).toHaveURL(new RegExp(`/drawdowns/${id}$`));
+  expect(await call(request, lawyer.token, 'GET', `/drawdowns/${id}`)).toMatchObject({
+    invoiceNumber: 'INV-TABS-1',
+    stageOfCase: 'Trial',
+  });
+  await expect(second).toHaveURL(new RegExp(`/drawdowns/${id}$`));
+
+  // Cancel asks its own question once, and leaves.
+  await second.goto(`/drawdowns/${id}/edit`);
+  await second.getByLabel('Invoice number').fill('INV-TABS-2');
+  await second.getByRole('button', { name: 'cancel' }).click();
+  await confirmYes(second, 'Are you sure you want to discard these changes?');
+  await expect(second).toHaveURL(new RegExp(`/drawdowns/${id}$`));
+  await expect(second.getByRole('alertdialog')).toHaveCount(0);
+  await context.close();
+});
+
 test('staff filter the drawdowns by status and search them by client or case, kept in the address', async ({
   browser,
   request,
