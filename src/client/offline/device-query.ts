@@ -1,12 +1,12 @@
 import { useEffect, useState, type DependencyList } from 'react';
 import { hasIndexedDb } from './indexed-db';
-import { loadStore } from './load-store';
+import { afterStore, loadStore } from './load-store';
 import { sameAnswer } from './same-answer';
 
 /**
  * A live read of the device's store whose code (Dexie and the module that reads) is loaded when the
  * screen has mounted, not with it, so the screen's first paint does not wait for them
- * (docs/decisions.md (630)). Until the first answer, and without IndexedDB or when a read fails, it
+ * (docs/decisions.md (630)); the module that reads comes a task after the store (load-store.ts). Until the first answer, and without IndexedDB or when a read fails, it
  * gives `fallback`. It follows the store in every tab as useSafeLiveQuery does; an answer the same as
  * the one shown (the fallback included) keeps it, so the screen renders only for a real change.
  */
@@ -22,9 +22,8 @@ export function useDeviceQuery<M, T>(
     let active = true;
     let unsubscribe = () => undefined as void;
     const keep = (next: T) => setAnswer((shown) => (sameAnswer(shown, next) ? shown : next));
-    void loadStore().then(
-      async ({ liveQuery }) => {
-        const module = await load();
+    void Promise.all([loadStore(), afterStore(load)]).then(
+      ([{ liveQuery }, module]) => {
         if (!active) return;
         const subscription = liveQuery(async () => {
           try {
