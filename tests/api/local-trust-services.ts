@@ -32,7 +32,25 @@ export interface TrustServices {
   credentials: { username: string; password: string } | undefined;
   /** Requests each address received, by path. */
   requests: Record<string, number>;
+  /**
+   * Each request the authority refused: its bytes (hex) and OpenSSL's own reading of them, so a
+   * test that meets a refusal can say what was asked.
+   */
+  refusals: string[];
   close(): Promise<void>;
+}
+
+/** The length of the DER header at `at` (tag and length bytes). */
+function headerLength(der: Buffer, at: number): number {
+  const first = der[at + 1] ?? 0;
+  return first < 0x80 ? 2 : 2 + (first & 0x7f);
+}
+
+/** A TimeStampResp's PKIStatus (0 granted, 2 rejection), read from its first INTEGER. */
+function replyStatus(reply: Buffer): number | undefined {
+  const info = headerLength(reply, 0);
+  const status = info + headerLength(reply, info);
+  return reply[status] === 0x02 && reply[status + 1] === 0x01 ? reply[status + 2] : undefined;
 }
 
 const DAYS = '3650';
@@ -60,6 +78,7 @@ export async function startTrustServices(): Promise<TrustServices> {
     mode: 'answer',
     credentials: undefined,
     requests: {},
+    refusals: [],
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -101,7 +120,15 @@ export async function startTrustServices(): Promise<TrustServices> {
             '-out',
             file(`${id}.tsr`),
           ]);
-          return fs.readFileSync(file(`${id}.tsr`));
+          const bytes = fs.readFileSync(file(`${id}.tsr`));
+          if (replyStatus(bytes) !== 0) {
+            const reading = await run('openssl', ['ts', '-query', '-in', file(`${id}.tsq`), '-text']).then(
+              ({ stdout }) => stdout,
+              (error: unknown) => `not readable: ${String(error)}`,
+            );
+            services.refusals.push(`${query.length} bytes ${query.toString('hex')}: ${reading}`);
+          }
+          return bytes;
         });
         return answer(response, 'application/timestamp-reply', reply);
       }
