@@ -48,10 +48,21 @@ const asInteger = (bytes: ArrayBuffer | Uint8Array | undefined) =>
  * authority's certificate asked for), and checks the answer before it is used: granted, the same
  * imprint and nonce, and signed by the certificate it carries for time-stamping.
  */
+/**
+ * A request's nonce: 8 random bytes read as a positive INTEGER in DER's one encoding, so its first
+ * byte is neither 0 nor above 0x7f (63 random bits). A first byte of 0 followed by one below 0x80
+ * is padding DER forbids, and an authority that reads strictly (OpenSSL's) refused the whole
+ * request: 1 request in 256 came back "Bad request format".
+ */
+export function freshNonce(): Uint8Array {
+  const nonce = randomBytes(8);
+  nonce[0] = (nonce[0]! % 0x7f) + 1;
+  return nonce;
+}
+
 export async function requestTimeStamp(tsa: TimeStampAuthority, data: Uint8Array): Promise<TimeStamp> {
   const imprint = sha256(data);
-  const nonce = randomBytes(8);
-  nonce[0]! &= 0x7f; // a positive INTEGER
+  const nonce = freshNonce();
   const request = AsnConvert.serialize(
     new TimeStampReq({
       version: 1,
