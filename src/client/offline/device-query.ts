@@ -6,9 +6,10 @@ import { sameAnswer } from './same-answer';
 /**
  * A live read of the device's store whose code (Dexie and the module that reads) is loaded when the
  * screen has mounted, not with it, so the screen's first paint does not wait for them
- * (docs/decisions.md (630)); the module that reads comes a task after the store (load-store.ts). Until the first answer, and without IndexedDB or when a read fails, it
- * gives `fallback`. It follows the store in every tab as useSafeLiveQuery does; an answer the same as
- * the one shown (the fallback included) keeps it, so the screen renders only for a real change.
+ * (docs/decisions.md (630)); the module that reads comes a task after the store (load-store.ts).
+ * Until the first answer, and without IndexedDB or when a read fails, it gives `fallback`. It
+ * follows the store in every tab as useSafeLiveQuery does; an answer the same as the one shown (the
+ * fallback included) keeps it, so the screen renders only for a real change.
  */
 export function useDeviceQuery<M, T>(
   load: () => Promise<M>,
