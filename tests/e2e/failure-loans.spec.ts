@@ -228,6 +228,19 @@ async function expectTyped(page: Page, values: Typed): Promise<void> {
     await expect(group.getByRole('radio', { name: 'True' })).toBeChecked();
 }
 
+/** A drawdown the lawyer requested through the API on a new signed loan of £10,000; its id. */
+async function requestedDrawdown(request: APIRequestContext, amount: number, invoiceNumber: string): Promise<number> {
+  const loan = await signedLoan(request, lawyer.token, admin, 10_000);
+  const drawdown = await call(
+    request,
+    lawyer.token,
+    'POST',
+    '/drawdowns',
+    requestBody(loan.applicationId, amount, invoiceNumber),
+  );
+  return drawdown.id as number;
+}
+
 async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   return { context, page: await context.newPage() };
@@ -456,9 +469,7 @@ test('a requested drawdown is changed through the same form, online and offline,
   request,
 }) => {
   test.setTimeout(120_000);
-  const loan = await signedLoan(request, lawyer.token, admin, 10_000);
-  const drawdown = await call(request, lawyer.token, 'POST', '/drawdowns', requestBody(loan.applicationId, 3_000, 'INV-FIRST'));
-  const id = drawdown.id as number;
+  const id = await requestedDrawdown(request, 3_000, 'INV-FIRST');
 
   const { context, page } = await phone(browser);
   await signIn(page, lawyer.email, PASSWORD);
@@ -537,9 +548,7 @@ test('a request open in two tabs shows each tab’s typing in the other; leaving
   request,
 }) => {
   test.setTimeout(120_000);
-  const loan = await signedLoan(request, lawyer.token, admin, 10_000);
-  const drawdown = await call(request, lawyer.token, 'POST', '/drawdowns', requestBody(loan.applicationId, 2_000, 'INV-TABS'));
-  const id = drawdown.id as number;
+  const id = await requestedDrawdown(request, 2_000, 'INV-TABS');
   const edit = new RegExp(`/drawdowns/${id}/edit$`);
 
   const { context, page: first } = await phone(browser);
