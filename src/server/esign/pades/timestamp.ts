@@ -44,11 +44,6 @@ const asInteger = (bytes: ArrayBuffer | Uint8Array | undefined) =>
   bytes ? BigInt(`0x${Buffer.from(bytesOf(bytes)).toString('hex') || '0'}`) : undefined;
 
 /**
- * Asks the authority for a time-stamp token over `data` (SHA-256 of it, with a nonce and the
- * authority's certificate asked for), and checks the answer before it is used: granted, the same
- * imprint and nonce, and signed by the certificate it carries for time-stamping.
- */
-/**
  * A request's nonce: 8 random bytes read as a positive INTEGER in DER's one encoding, so its first
  * byte is neither 0 nor above 0x7f (63 random bits). A first byte of 0 followed by one below 0x80
  * is padding DER forbids, and an authority that reads strictly (OpenSSL's) refused the whole
@@ -60,6 +55,11 @@ export function freshNonce(): Uint8Array {
   return nonce;
 }
 
+/**
+ * Asks the authority for a time-stamp token over `data` (SHA-256 of it, with a nonce and the
+ * authority's certificate asked for), and checks the answer before it is used: granted, the same
+ * imprint and nonce, and signed by the certificate it carries for time-stamping.
+ */
 export async function requestTimeStamp(tsa: TimeStampAuthority, data: Uint8Array): Promise<TimeStamp> {
   const imprint = sha256(data);
   const nonce = freshNonce();
