@@ -772,7 +772,7 @@ describe('changing a requested drawdown', () => {
   it('leaving with typed changes asks the spec’s question: No stays with them, Yes lets them go', async () => {
     const { user, router } = renderApp('/drawdowns/77/edit', {
       role: 'lawyer',
-      handlers: { 'GET /drawdowns/77': () => json(200, requested()), 'GET /drawdowns/77/events': () => json(200, { items: [] }) },
+      handlers: { 'GET /drawdowns/77': () => json(200, requested()) },
     });
     const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
     await user.type(invoice, '-2');
