@@ -691,6 +691,18 @@ describe('changing a requested drawdown', () => {
     };
   }
 
+  /** The change page with '-2' typed after the invoice number, kept as the device's draft. */
+  async function openWithTypedChange() {
+    const app = renderApp('/drawdowns/77/edit', {
+      role: 'lawyer',
+      handlers: { 'GET /drawdowns/77': () => json(200, requested()) },
+    });
+    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
+    await app.user.type(invoice, '-2');
+    await waitFor(async () => expect(await db.drafts.count()).toBe(1));
+    return { ...app, invoice };
+  }
+
   it('starts from the request as the server holds it, counts its own amount as available, and saves it with PUT', async () => {
     const puts: { key: string | null; body: Record<string, unknown> }[] = [];
     const { user, router } = renderApp('/drawdowns/77/edit', {
@@ -770,13 +782,7 @@ describe('changing a requested drawdown', () => {
   });
 
   it('leaving with typed changes asks the spec’s question: No stays with them, Yes lets them go', async () => {
-    const { user, router } = renderApp('/drawdowns/77/edit', {
-      role: 'lawyer',
-      handlers: { 'GET /drawdowns/77': () => json(200, requested()) },
-    });
-    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
-    await user.type(invoice, '-2');
-    await waitFor(async () => expect(await db.drafts.count()).toBe(1));
+    const { user, router, invoice } = await openWithTypedChange();
 
     await user.click(screen.getByRole('link', { name: 'Drawdown 77' }));
     await screen.findByRole('alertdialog', { name: LEAVE_UNSAVED_MESSAGE });
@@ -793,13 +799,7 @@ describe('changing a requested drawdown', () => {
   });
 
   it('cancel discards the typed changes once asked, and goes back to the drawdown', async () => {
-    const { user, router } = renderApp('/drawdowns/77/edit', {
-      role: 'lawyer',
-      handlers: { 'GET /drawdowns/77': () => json(200, requested()) },
-    });
-    const invoice = await screen.findByLabelText<HTMLInputElement>('Invoice number');
-    await user.type(invoice, '-2');
-    await waitFor(async () => expect(await db.drafts.count()).toBe(1));
+    const { user, router } = await openWithTypedChange();
     await user.click(screen.getByRole('button', { name: 'cancel' }));
     expect(await screen.findByText('Are you sure you want to discard these changes?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
