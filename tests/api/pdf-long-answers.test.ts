@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { pdfWorkersRunning } from '../../src/server/pdf/render-in-worker';
+import { pdfThreadsIdle, pdfWorkersRunning } from '../../src/server/pdf/worker-pool';
 import { TEXT_MAX_LENGTH } from '../../src/shared/rules/limits';
 import { validPersonal, validSteps } from '../fixtures/journeys';
 import { buildApplication, buildClient, buildLawyer, signInAs } from './factories';
@@ -36,20 +36,25 @@ async function signedApplication(on: TestServer) {
   return { token: await signInAs(on, lawyer), applicationId: application.id };
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ token, applicationId } = await signedApplication(server));
+/** Every answer and the case reference become one word of the longest length accepted. */
+async function withLongestAnswers(on: TestServer, id: number): Promise<void> {
   const word = 'W'.repeat(TEXT_MAX_LENGTH);
-  const steps = await server.rows<{ step: string; data: unknown }>(
-    sql`select step, data from application_steps where application_id = ${applicationId}`,
+  const steps = await on.rows<{ step: string; data: unknown }>(
+    sql`select step, data from application_steps where application_id = ${id}`,
   );
   expect(steps.length).toBeGreaterThan(0);
   for (const { step, data } of steps) {
-    await server.rows(
-      sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${applicationId} and step = ${step}`,
+    await on.rows(
+      sql`update application_steps set data = ${JSON.stringify(planted(data, word))}::jsonb where application_id = ${id} and step = ${step}`,
     );
   }
-  await server.rows(sql`update applications set case_ref = ${word} where id = ${applicationId}`);
+  await on.rows(sql`update applications set case_ref = ${word} where id = ${id}`);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ token, applicationId } = await signedApplication(server));
+  await withLongestAnswers(server, applicationId);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -83,12 +88,17 @@ describe('the application PDF with the longest answers the steps accept', () => 
     const defaults = loadConfig({ NODE_ENV: 'test' }).timeouts;
     const hurried = await startTestServer({ timeouts: { ...defaults, pdfTimeoutMs: 50 } });
     try {
+      // An ordinary application's PDF takes less than 50 ms on a thread kept from an earlier job.
       const { token: lawyer, applicationId: id } = await signedApplication(hurried);
+      await withLongestAnswers(hurried, id);
+      // The job takes an idle thread if there is one; the timed-out thread is terminated, not kept.
+      const idleBefore = pdfThreadsIdle();
       const link = await hurried.call({ method: 'GET', url: pdfUrl(id), token: lawyer });
       const res = await fetchLink(hurried, link.json().url);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: 'pdfTimeout' });
       await expect.poll(() => pdfWorkersRunning(), { timeout: 5_000 }).toBe(0);
+      expect(pdfThreadsIdle()).toBe(Math.max(0, idleBefore - 1));
     } finally {
       await hurried.close();
     }

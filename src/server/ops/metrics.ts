@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { databaseStats, queryRows, type Database } from '../db/connection';
 import { AppError } from '../errors/app-error';
 import { idempotencyClaimsHeld } from '../http/idempotency';
-import { pdfJobsWaiting, pdfWorkersRunning } from '../pdf/render-in-worker';
+import { pdfJobsWaiting, pdfWorkersRunning } from '../pdf/worker-pool';
 import { pdfJobDuration, signingDuration } from './instruments';
 
 /** Past this the outbox is left unread for the scrape (its gauges say NaN): a scrape must not hang on a busy database. */

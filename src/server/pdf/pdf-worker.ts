@@ -1,11 +1,12 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { layoutApplicationPdf } from './application-layout';
 import { layoutContractSet } from './contract/contract-layout';
 import { sealDocuments } from './contract/seal';
 import { layoutEmailPdf } from './email-layout';
 import { appendDocumentTimeStampPlaceholder } from '../esign/pades/incremental-update';
 import { readPkcs12 } from '../esign/pades/pkcs12';
-import type { PdfJob, PdfWorkerAnswer } from './render-in-worker';
+import type { PdfJob } from './render-in-worker';
+import type { ThreadAnswer } from './worker-pool';
 
 async function make(job: PdfJob): Promise<Uint8Array[]> {
   switch (job.kind) {
@@ -24,9 +25,9 @@ async function make(job: PdfJob): Promise<Uint8Array[]> {
   }
 }
 
-/** The worker thread's side: makes the job's PDFs and answers with their bytes (transferred, not copied). */
+/** The worker thread's side: makes a job's PDFs and answers with their bytes (transferred, not copied). */
 async function run(job: PdfJob): Promise<void> {
-  let answer: PdfWorkerAnswer;
+  let answer: ThreadAnswer;
   try {
     // Each in a buffer of its own (a Node Buffer may be a slice of a shared pool), so each transfers alone.
     answer = { pdfs: (await make(job)).map((pdf) => new Uint8Array(pdf)) };
@@ -37,4 +38,5 @@ async function run(job: PdfJob): Promise<void> {
   parentPort!.postMessage(answer, transfer);
 }
 
-void run(workerData as PdfJob);
+// One job at a time: the pool sends the next only after this one's answer (pdf/worker-pool.ts).
+parentPort!.on('message', (job: PdfJob) => void run(job));
