@@ -67,6 +67,13 @@ describe('the PDF threads', () => {
     expect(await threadOf()).not.toBe(first);
   });
 
+  it('refuse a job that cannot be copied to a thread, and keep the thread', async () => {
+    const first = await threadOf();
+    await expect(runOnPdfThread(start, { layout: () => 'a function' }, 10_000)).rejects.toMatchObject({ code: 'pdfFailed' });
+    expect(pdfWorkersRunning()).toBe(0);
+    expect(await threadOf()).toBe(first);
+  });
+
   it('end an idle thread after 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await threadOf();

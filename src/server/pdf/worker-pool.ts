@@ -137,6 +137,11 @@ function runOn(worker: Worker, job: unknown, timeoutMs: number): Promise<Uint8Ar
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(job);
+    try {
+      worker.postMessage(job);
+    } catch (error) {
+      // The job could not be copied to the thread (DataCloneError): the thread never saw it.
+      settle(true, () => reject(failed(error)));
+    }
   });
 }
