@@ -81,7 +81,7 @@ async function measure(name: string, make: () => Promise<Uint8Array>): Promise<v
 
 const sentence = 'The settlement principles agreed between the parties, with the figures set out above. ';
 const cases = {
-  // The usual one: the thread's start and its modules are most of its cost through the worker.
+  // The usual one: a thread's start would cost it ten times its layout (kept threads: decision 742).
   'ordinary answers': data(),
   'one word per answer': data('W'.repeat(TEXT_MAX_LENGTH)),
   'prose per answer': data(sentence.repeat(Math.ceil(TEXT_MAX_LENGTH / sentence.length)).slice(0, TEXT_MAX_LENGTH)),
