@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pdfJobsWaiting, pdfThreadsIdle, pdfWorkersRunning, runOnPdfThread } from './worker-pool';
@@ -9,6 +11,7 @@ parentPort.on('message', (job) => {
   if (job === 'hang') return;
   if (job === 'fail') return parentPort.postMessage({ error: 'the layout threw' });
   if (job === 'crash') throw new Error('crashed');
+  if (job === 'exit soon') setTimeout(() => process.exit(0), 20);
   parentPort.postMessage({ pdfs: [new Uint8Array(new Uint32Array([threadId]).buffer)] });
 });
 `;
@@ -72,6 +75,49 @@ describe('the PDF threads', () => {
     await expect(runOnPdfThread(start, { layout: () => 'a function' }, 10_000)).rejects.toMatchObject({ code: 'pdfFailed' });
     expect(pdfWorkersRunning()).toBe(0);
     expect(await threadOf()).toBe(first);
+  });
+
+  it('answer 503 at once a job that waited and has too little time left, without taking a thread', async () => {
+    const busy = [threadOf('hang', 100), threadOf('hang', 100)];
+    const late = threadOf('id', 150);
+    await expect(late).rejects.toMatchObject({ code: 'pdfTimeout' });
+    await Promise.allSettled(busy);
+    expect(started).toHaveLength(2);
+    expect(pdfJobsWaiting()).toBe(0);
+    expect(pdfWorkersRunning()).toBe(0);
+  });
+
+  it('end a thread after 250 jobs', async () => {
+    const first = await threadOf();
+    for (let job = 2; job <= 250; job++) expect(await threadOf()).toBe(first);
+    expect(pdfThreadsIdle()).toBe(0);
+    expect(await threadOf()).not.toBe(first);
+  });
+
+  it('forget a thread that ends while idle', async () => {
+    await threadOf('exit soon');
+    expect(pdfThreadsIdle()).toBe(1);
+    await vi.waitFor(() => expect(pdfThreadsIdle()).toBe(0));
+  });
+
+  it('never keep a process alive with an idle thread', () => {
+    const pool = fileURLToPath(new URL('./worker-pool.ts', import.meta.url));
+    const program = `
+      import { Worker } from 'node:worker_threads';
+      import { pdfThreadsIdle, runOnPdfThread } from ${JSON.stringify(pool)};
+      const start = () => new Worker(${JSON.stringify(script)}, { eval: true, execArgv: [] });
+      await runOnPdfThread(start, 'id', 10_000);
+      console.log('idle threads:', pdfThreadsIdle());
+    `;
+    const began = Date.now();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
+      encoding: 'utf8',
+      timeout: 25_000,
+    });
+    expect(child.stdout.trim(), child.stderr).toBe('idle threads: 1');
+    expect(child.status).toBe(0);
+    // It would stay until the idle thread ends, 30 s on.
+    expect(Date.now() - began).toBeLessThan(20_000);
   });
 
   it('end an idle thread after 30 seconds', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
  * isolate, pdf-lib, fontkit and the fonts) cost about 600 ms of an ordinary application PDF that
  * takes 40 ms to lay out, so a thread that answered waits for the next job instead of ending. A
  * thread that ran past its time limit, failed or exited is terminated and never reused; one left
- * idle ends after IDLE_MS, so a server at rest holds none. An idle thread does not keep the
+ * idle ends after IDLE_MS, so a server at rest holds none, and one ends after JOBS_PER_THREAD jobs. An idle thread does not keep the
  * process alive (unref), so a server that is shutting down never waits for one.
  */
 
@@ -15,6 +15,19 @@ const MAX_THREADS = 2;
 
 /** An idle thread ends after this long: a burst of documents (a contract set, then its seal) reuses it. */
 const IDLE_MS = 30_000;
+
+/**
+ * A thread ends after this many jobs. What a job leaves behind for good is small but real: pdf-lib
+ * keeps every PDF name it has made (each subset's random tag among them) for the thread's life.
+ * A start every few hundred jobs costs a few milliseconds a job.
+ */
+const JOBS_PER_THREAD = 250;
+
+/**
+ * A job that waited for a thread and has less than this left is answered 503 at once: run, it
+ * would most likely be cut off, and a kept thread with it.
+ */
+const LEAST_TIME_FOR_A_JOB_MS = 100;
 
 /** What a thread answers a job: its PDFs (or other bytes), or the error it caught. */
 export type ThreadAnswer = { pdfs: Uint8Array[] } | { error: string };
@@ -25,10 +38,11 @@ interface IdleThread {
 }
 
 const idle: IdleThread[] = [];
+const jobsRun = new WeakMap<Worker, number>();
 const waiting: (() => void)[] = [];
 let running = 0;
 
-/** Jobs running on a thread now (the metrics; tests check that a timed-out one is gone). */
+/** Jobs running on a thread now (the metrics). */
 export function pdfWorkersRunning(): number {
   return running;
 }
@@ -51,7 +65,13 @@ export function pdfThreadsIdle(): number {
  */
 export async function runOnPdfThread(start: () => Worker, job: unknown, timeoutMs: number): Promise<Uint8Array[]> {
   const deadline = Date.now() + timeoutMs;
-  if (running >= MAX_THREADS) await waitForThread(deadline);
+  if (running >= MAX_THREADS) {
+    await waitForThread(deadline);
+    if (deadline - Date.now() < LEAST_TIME_FOR_A_JOB_MS) {
+      waiting.shift()?.();
+      throw new AppError(503, 'pdfTimeout');
+    }
+  }
   running++;
   try {
     return await runOn(idleThread() ?? started(start), job, deadline - Date.now());
@@ -124,7 +144,9 @@ function runOn(worker: Worker, job: unknown, timeoutMs: number): Promise<Uint8Ar
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      if (threadStillGood) keepIdle(worker);
+      const jobs = (jobsRun.get(worker) ?? 0) + 1;
+      jobsRun.set(worker, jobs);
+      if (threadStillGood && jobs < JOBS_PER_THREAD) keepIdle(worker);
       else void worker.terminate();
       outcome();
     };
