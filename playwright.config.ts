@@ -23,8 +23,8 @@ export default defineConfig({
   use: {
     baseURL,
     // A failed test keeps its trace: each action with the page's DOM, its network and console. The
-    // trace's film of screenshots is left out: on this software-rendered Chromium it cost an eighth
-    // of the lane's time (decision 743); the page as it ended is kept as one screenshot instead.
+    // trace's film of screenshots is left out: on this software-rendered Chromium it made the tests
+    // measured an eighth slower (decision 743); the page as it ended is kept as one screenshot.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
