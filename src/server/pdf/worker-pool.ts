@@ -6,8 +6,8 @@ import { AppError } from '../errors/app-error';
  * isolate, pdf-lib, fontkit and the fonts) cost about 600 ms of an ordinary application PDF that
  * takes 40 ms to lay out, so a thread that answered waits for the next job instead of ending. A
  * thread that ran past its time limit, failed or exited is terminated and never reused; one left
- * idle ends after IDLE_MS, so a server at rest holds none, and one ends after JOBS_PER_THREAD jobs. An idle thread does not keep the
- * process alive (unref), so a server that is shutting down never waits for one.
+ * idle ends after IDLE_MS, so a server at rest holds none, and any ends after JOBS_PER_THREAD jobs.
+ * An idle thread does not keep the process alive (unref), so a stopping server never waits for one.
  */
 
 /** At most this many PDFs are laid out at once; the others wait (within their own time limit). */
