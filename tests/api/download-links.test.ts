@@ -55,6 +55,21 @@ describe('download links end with their session', () => {
     expect((await fetchLink(server, fromDesk)).statusCode).toBe(200);
   });
 
+  it('a spent link opened in a browser window says so in words, with a way back; an API caller gets the JSON', async () => {
+    const token = await signInAs(server, lawyer);
+    const link = await linkOf(token);
+    expect((await server.call({ method: 'DELETE', url: '/api/auth', token })).statusCode).toBe(204);
+    const page = await server.call({ method: 'GET', url: link, headers: { 'sec-fetch-dest': 'document', accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>The page you were looking for doesn’t exist.</h1>');
+    expect(page.body).toMatch(/<a href="[^"]+\/">Back to [^<]+<\/a>/);
+    const api = await fetchLink(server, link);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'notFound' });
+  });
+
   it('a password change (reset) spends the links of every session', async () => {
     const email = lawyer.email;
     const before = await linkOf(await signInAs(server, lawyer));

@@ -100,6 +100,12 @@ describe('the application PDF with the longest answers the steps accept', () => 
       // Not kept for another job (that it is terminated is worker-pool.test.ts's to show).
       expect(pdfThreadsIdle()).toBe(Math.max(0, idleBefore - 1));
       expect(pdfWorkersRunning()).toBe(0);
+      // The window the details page opens on the link reads it in words.
+      const again = await hurried.call({ method: 'GET', url: pdfUrl(id), token: lawyer });
+      const page = await hurried.call({ method: 'GET', url: again.json().url, headers: { 'sec-fetch-dest': 'document' } });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<h1>The PDF took too long to make. Please try again later.</h1>');
     } finally {
       await hurried.close();
     }

@@ -3375,7 +3375,26 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description No such link, or it has expired ('notFound'). A browser opening the link as a page gets the portal's words for it as an HTML page instead. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The PDF took longer than the server allows ('pdfTimeout') or could not be made ('pdfFailed'). A browser opening the link as a page gets the portal's words for it as an HTML page instead. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
         };
     };
     initEnvelope: {
