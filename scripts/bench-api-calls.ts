@@ -72,6 +72,25 @@ export async function benchmarkCalls(db: Database): Promise<BenchmarkCall[]> {
   ];
 }
 
+/** Each call's mean time in ms over `runs` runs, after 30 thrown away, in the calls' order; `onTimed` as each ends. */
+export async function timeCalls(
+  db: Database,
+  runs: number,
+  only?: RegExp,
+  onTimed: (name: string, ms: number) => void = () => undefined,
+): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (const [name, call] of await benchmarkCalls(db)) {
+    if (only && !only.test(name)) continue;
+    for (let i = 0; i < 30; i++) await call();
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) await call();
+    times.set(name, (performance.now() - started) / runs);
+    onTimed(name, times.get(name)!);
+  }
+  return times;
+}
+
 async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.argv[2] ?? './data' });
   const only = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : undefined;
@@ -80,13 +99,9 @@ async function main(): Promise<void> {
     console.log(
       `Each call ${runs} times in a row, after 30 thrown away · ${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)'}`,
     );
-    for (const [name, call] of await benchmarkCalls(handle.db)) {
-      if (only && !only.test(name)) continue;
-      for (let i = 0; i < 30; i++) await call();
-      const started = performance.now();
-      for (let i = 0; i < runs; i++) await call();
-      console.log(`${name.padEnd(48)} ${((performance.now() - started) / runs).toFixed(2).padStart(7)} ms a call`);
-    }
+    await timeCalls(handle.db, runs, only, (name, ms) =>
+      console.log(`${name.padEnd(48)} ${ms.toFixed(2).padStart(7)} ms a call`),
+    );
   } finally {
     await handle.close();
   }

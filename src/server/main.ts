@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { answerBackupRequests } from './backup/backup-requests';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
+import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { DataDirLocked } from './db/data-dir-lock';
 import { seedDemoData } from './seed/seed';
 import { smtpTransportOptions } from './mail/smtp-options';
@@ -46,6 +47,11 @@ async function main(): Promise<void> {
   const stopPush = startPushSender(database.db, config, { log: (msg, err) => app.log.error({ err }, msg) });
 
   const stopHousekeeping = startHousekeeping(database.db, (msg, err) => app.log.error({ err }, msg));
+  // PGlite has no autovacuum of its own (db/embedded-upkeep.ts); PostgreSQL's server has.
+  const stopUpkeep =
+    database.kind === 'pglite'
+      ? startEmbeddedUpkeep(database.db, { info: (msg) => app.log.info(msg), error: (msg, err) => app.log.error({ err }, msg) })
+      : undefined;
   // What keeps waiting on a person is reminded of, from the database's clock (docs/decisions.md 694).
   const stopReminders = startReminders(database.db, config, (msg, err) => app.log.error({ err }, msg));
   const stopFileHousekeeping = startFileHousekeeping(database.db, fileStorage(config, database.db), (msg, err) =>
@@ -80,6 +86,7 @@ async function main(): Promise<void> {
           stopMail?.();
           stopPush();
           stopHousekeeping();
+          stopUpkeep?.();
           stopReminders();
           stopFileHousekeeping();
           stopTimestamping?.();
