@@ -346,6 +346,24 @@ describe('a search’s total, counted no further than a thousand rows past the p
     expect(fewer).not.toHaveProperty('totalIsAtLeast');
   });
 
+  it('pages the matches newest first, whether the count stopped or not', async () => {
+    const ids = async (query: string) => (await list(`/api/applications?${query}`, token)).items.map((item) => item.id);
+    // Page 1 counts 1,001 of 1,005 and stops; page 2 counts them all. Either way the pages are the
+    // list's own: every case of this lawyer's is one of the client's.
+    expect(await ids('search=quornfield&pageSize=10&page=1')).toEqual(await ids('pageSize=10&page=1'));
+    expect(await ids('search=quornfield&pageSize=10&page=2')).toEqual(await ids('pageSize=10&page=2'));
+    expect(await ids('search=quornfield&pageSize=100&page=11')).toEqual(await ids('pageSize=100&page=11'));
+    const fewer = await ids('search=qf-100&pageSize=5&page=2');
+    const all = await ids('search=qf-100&pageSize=10');
+    expect(fewer).toEqual(all.slice(5));
+    expect(all).toEqual([...all].sort((a, b) => b - a)); // one insert: the same start, the newest id first
+  });
+
+  it('is counted alone for a page past the end', async () => {
+    const past = await list('/api/applications?search=qf-100&pageSize=5&page=3', token);
+    expect(past).toMatchObject({ items: [], total: 7, page: 3 });
+  });
+
   it('is exact without a search, however many there are', async () => {
     const all = await list('/api/applications?pageSize=10', token);
     expect(all.total).toBe(1005);
