@@ -6,8 +6,8 @@ import { queryRows, type Database } from './connection';
  * PostgreSQL's autovacuum for the embedded database (docs/decisions.md 745). PGlite runs
  * PostgreSQL as a single process, without the autovacuum workers, and nothing else vacuumed or
  * analysed it: the planner had no statistics of the portal's tables at all, however they grew, and
- * guessed each list's plan blind (at 100,000 applications a loans page took 27 ms instead of 2, a
- * lawyer's loans overview 509 ms instead of 7), and the rows that updates and deletes leave behind
+ * guessed each list's plan blind (at 100,000 applications a loans page took 27–32 ms instead of
+ * 1.4, a lawyer's loans overview 504 ms instead of 3), and the rows that updates and deletes leave behind
  * were cleared only as far as a page's own pruning reaches. This job reads what PostgreSQL counts
  * per table and vacuums or analyses the tables past autovacuum's own default thresholds, one
  * statement at a time: each goes through the embedded database's queue, between requests.
@@ -63,8 +63,8 @@ export function upkeepOf(table: TableActivity): { vacuum: boolean; analyze: bool
 }
 
 /**
- * A vacuum and an analyse are two statements, so the database is held for the longer of the two
- * at a time, not for both (a vacuum of 180 MB of steps took 0.3–0.8 s here).
+ * A vacuum and an analyse are two statements, so the database is held for one of them at a time
+ * (both at once took 0.5–0.8 s on the 180 MB of steps of 100,000 applications).
  */
 function upkeepStatements(table: string, { vacuum, analyze }: { vacuum: boolean; analyze: boolean }): SQL[] {
   const name = sql.identifier(table);
