@@ -179,6 +179,27 @@ test('every list and record page opened offline says so, shows its saved copy wi
   await context.close();
 });
 
+test('offline, "Download PDF" says there is no connection, not "Unhandled error", and leaves no window open', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await signedInPage(context, demo.lawyer);
+  const { body } = await api<{ items: { id: number; status: string }[] }>(page, 'GET', '/applications?page=1&pageSize=50');
+  const sent = body.items.find((item) => item.status !== 'incomplete');
+  if (!sent) throw new Error('the demo lawyer has no application past the wizard');
+  await page.goto(`/applications/${sent.id}/details`);
+  const download = page.getByRole('button', { name: 'Download PDF' });
+  await expect(download).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  await download.click();
+  await expect(page.getByText('No connection. Please check your connection and try again.', { exact: true })).toBeVisible();
+  await expect(page.getByText(UNHANDLED)).toHaveCount(0);
+  expect(context.pages()).toHaveLength(1);
+  await context.close();
+});
+
 test('offline, the drawdowns page (never opened) and the loan page list the request waiting on this device', async ({
   browser,
 }) => {

@@ -23,9 +23,13 @@ export function createApiClient(send: (request: Request) => Promise<Response>): 
         response = await send(request);
       } catch (error) {
         // A call its caller gave up on says nothing about the connection.
-        if (!request.signal?.aborted) callReporter?.unanswered();
+        if (!request.signal?.aborted) {
+          lastCallUnanswered = true;
+          callReporter?.unanswered();
+        }
         throw error;
       }
+      lastCallUnanswered = false;
       callReporter?.answered();
       return response;
     },
@@ -42,6 +46,18 @@ interface CallReporter {
 }
 
 let callReporter: CallReporter | null = null;
+/** The latest call got no answer at all; the next answer of any call clears it. */
+let lastCallUnanswered = false;
+
+/**
+ * Whether a failure just met is most likely the connection: the browser says it is offline, or the
+ * latest call got no answer. The catch-all toast then says so instead of 'Unhandled error', which
+ * is for real defects only (decision 400). Kept here, not in connection.ts, so the public pages'
+ * first chunk can ask it.
+ */
+export function connectionLost(): boolean {
+  return globalThis.navigator?.onLine === false || lastCallUnanswered;
+}
 
 /**
  * The connection state (connection.ts) plugs itself in here when it is loaded, so the public

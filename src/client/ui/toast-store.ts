@@ -1,6 +1,7 @@
 import { atom, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { errorMessages } from '../../shared/rules/error-codes';
+import { connectionLost } from '../api/client';
 
 /** Toasts as the spec describes them: a title, a message and a type (info by default). */
 export type ToastType = 'info' | 'error';
@@ -43,7 +44,10 @@ export const dismissToastAtom = atom(null, (get, set, id: number) => {
 export interface Toaster {
   notify: (message: string, title?: string) => void;
   error: (message: string, title?: string) => void;
-  /** The spec's catch-all for unexpected failures. */
+  /**
+   * The spec's catch-all for unexpected failures: 'Unhandled error', or the words for no connection
+   * when that is what failed (api/client.ts, connectionLost).
+   */
   unhandled: () => void;
 }
 
@@ -53,7 +57,7 @@ export function useToast(): Toaster {
     () => ({
       notify: (message, title) => push({ message, type: 'info', ...(title ? { title } : {}) }),
       error: (message, title) => push({ message, type: 'error', ...(title ? { title } : {}) }),
-      unhandled: () => push({ message: errorMessages.unhandled, type: 'error' }),
+      unhandled: () => push({ message: connectionLost() ? errorMessages.offline : errorMessages.unhandled, type: 'error' }),
     }),
     [push],
   );
