@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +18,7 @@ import { lockDataDir } from './data-dir-lock';
 import { copyPreparedCluster } from './prepared-cluster';
 import { prepareStatements } from './postgres-prepared';
 import { preparingQuery } from './pglite-prepared';
+import { keepTypesAsText, withoutRepeatedParsers } from './pglite-parsers';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -186,7 +187,9 @@ function takeTurns(
   gate: WorkGate,
 ): { ungated: Pick<PGlite, 'query' | 'transaction'>; stats: () => DatabaseStats } {
   // Repeated reads are prepared once (docs/decisions.md 723); transactions run as they are.
-  const query = preparingQuery(client.query.bind(client), client.serializers);
+  const prepared = preparingQuery(client.query.bind(client), client.serializers);
+  const query = ((text: string, values?: unknown[], options?: QueryOptions) =>
+    prepared(text, values, withoutRepeatedParsers(options))) as typeof client.query;
   const transaction = client.transaction.bind(client);
   const queue = createStatementQueue({ requestOf: currentRequestWork });
   client.query = async function (...args: Parameters<typeof query>) {
@@ -217,9 +220,9 @@ function takeTurns(
 function gateTransaction(tx: Transaction, gate: WorkGate): void {
   const query = tx.query.bind(tx);
   const exec = tx.exec.bind(tx);
-  tx.query = (async (...args: Parameters<typeof query>) => {
+  tx.query = (async (text: string, values?: unknown[], options?: QueryOptions) => {
     gate.check();
-    return query(...args);
+    return query(text, values, withoutRepeatedParsers(options));
   }) as typeof tx.query;
   tx.exec = (async (...args: Parameters<typeof exec>) => {
     gate.check();
@@ -233,6 +236,7 @@ export async function migrateEmbedded(client: PGlite): Promise<void> {
 }
 
 async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
+  keepTypesAsText(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migrateEmbedded(client);
   const gate = new WorkGate();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { literalOf, preparingQuery } from './pglite-prepared';
 
 describe('values written as literals for EXECUTE', () => {
@@ -67,6 +67,14 @@ describe('prepared reads on the embedded database', () => {
     await query(tagged, ['["vip"]']);
     expect((await query(tagged, [['vip']])).rows).toEqual([{ id: 2 }]);
     expect(await preparedNames()).toHaveLength(4);
+  });
+
+  it('makes a value text by the call’s own serializer for its type first, as PGlite does', async () => {
+    const text = 'select id from people where name = $1';
+    const own = { serializers: { [types.TEXT]: () => 'Cy' } };
+    const unnamed = await query(text, ['nobody'], own);
+    expect((await query(text, ['nobody'], own)).rows).toEqual(unnamed.rows);
+    expect(unnamed.rows).toEqual([{ id: 3 }]);
   });
 
   it('sends a write as it is, and answers an untyped parameter as text', async () => {

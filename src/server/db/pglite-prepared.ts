@@ -25,6 +25,8 @@ type Query = PGlite['query'];
 type QueryArgs = Parameters<Query>;
 /** PGlite's serializers: a value to its text, by the parameter's type (its oid). */
 export type Serializers = PGlite['serializers'];
+/** A call's own serializers, by type. */
+type OwnSerializers = NonNullable<NonNullable<QueryArgs[2]>['serializers']>;
 
 const SELECT = /^\s*select\b/i;
 
@@ -34,10 +36,10 @@ export function literalOf(text: string | null): string | undefined {
   return text.includes('\u0000') ? undefined : `'${text.replaceAll("'", "''")}'`;
 }
 
-/** A value as text, as PGlite sends a parameter of this type. */
-function textOf(value: unknown, type: number | undefined, serializers: Serializers): string | null {
+/** A value as text, as PGlite sends a parameter of this type (the call's own serializer first, as PGlite looks it up). */
+function textOf(value: unknown, type: number | undefined, serializers: Serializers, own?: OwnSerializers): string | null {
   if (value === null || value === undefined) return null;
-  const serialize = type === undefined ? undefined : serializers[type];
+  const serialize = type === undefined ? undefined : (own?.[type] ?? serializers[type]);
   return serialize ? serialize(value) : String(value);
 }
 
@@ -45,8 +47,14 @@ function textOf(value: unknown, type: number | undefined, serializers: Serialize
  * `EXECUTE "name"(…)` for these values, or undefined when one of them cannot be written as a
  * literal. The name is quoted: it holds capitals, `-` and `_` (db/postgres-prepared.ts).
  */
-function executeText(name: string, values: readonly unknown[], types: readonly number[], serializers: Serializers) {
-  const literals = values.map((value, index) => literalOf(textOf(value, types[index], serializers)));
+function executeText(
+  name: string,
+  values: readonly unknown[],
+  types: readonly number[],
+  serializers: Serializers,
+  own?: OwnSerializers,
+) {
+  const literals = values.map((value, index) => literalOf(textOf(value, types[index], serializers, own)));
   if (literals.some((literal) => literal === undefined)) return undefined;
   return `execute "${name}"(${literals.join(', ')})`;
 }
@@ -85,7 +93,7 @@ export function preparingQuery(query: Query, serializers: Serializers): Query {
     const [text, values = [], options] = args;
     const name = SELECT.test(text) && values.length > 0 ? statementName(text) : undefined;
     const types = name ? await prepare(name, text) : undefined;
-    const execute = name && types ? executeText(name, values, types, { ...serializers, ...options?.serializers }) : undefined;
+    const execute = name && types ? executeText(name, values, types, serializers, options?.serializers) : undefined;
     if (!name || !execute) return query(...args);
     try {
       return await query(execute, [], options);
