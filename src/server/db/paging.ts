@@ -1,6 +1,7 @@
 import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from './connection';
+import { runShaped, type StatementValues, type Writable } from './shaped-statements';
 
 /** A page of a list: 1-based page number and its size (the contract gives both defaults). */
 export interface Paging {
@@ -80,7 +81,7 @@ export type Figures = Record<string, number>;
 
 /**
  * A page and its figures in one statement (docs/decisions.md, 620). The figures are one statement
- * answering one row; the page's statement carries that row as one column (`figures`), an
+ * answering one row; the page's statement carries that row as one column (`figuresColumn`), an
  * uncorrelated subquery PostgreSQL evaluates once (an InitPlan) beside whatever plan the page
  * gets, so each part keeps its own best plan (the kept totals, or a count over the caller's rows)
  * and the caller pays one round trip, and on the embedded database one turn. A page with no rows
@@ -94,14 +95,30 @@ export async function pageWithFigures<Row, F extends Figures>(
   figures: { statement: SQLWrapper; whenEmpty?: F },
   readPage: (figuresColumn: SQL<F>) => Promise<(Row & { figures: F })[]>,
 ): Promise<{ rows: Row[]; figures: F }> {
-  const column = sql<F>`(select row_to_json(figures) from (${figures.statement}) as figures)`.mapWith(parseFigures<F>);
-  const rows = await readPage(column);
+  const rows = await readPage(figuresColumn<F>(figures.statement));
+  return figuresOfPage(db, paging, rows, { ...figures, statement: () => figures.statement });
+}
+
+/** The column of a page's statement that carries its figures' statement's one row (see pageWithFigures). */
+export const figuresColumn = <F extends Figures>(statement: SQLWrapper): SQL<F> =>
+  sql<F>`(select row_to_json(figures) from (${statement}) as figures)`.mapWith(parseFigures<F>);
+
+/**
+ * The rows of a page read with `figuresColumn`, and its figures: from its first row, else as
+ * pageWithFigures says (`statement` is written only when the figures must be read alone).
+ */
+export async function figuresOfPage<Row, F extends Figures>(
+  db: Database,
+  paging: Paging,
+  rows: (Row & { figures: F })[],
+  figures: { statement: () => SQLWrapper; whenEmpty?: F },
+): Promise<{ rows: Row[]; figures: F }> {
   const first = rows[0];
   if (!first) {
     if (paging.page === 1 && figures.whenEmpty) return { rows: [], figures: figures.whenEmpty };
     const [alone] = await queryRows<Record<string, unknown>>(
       db,
-      sql`select row_to_json(figures) as figures from (${figures.statement}) as figures`,
+      sql`select row_to_json(figures) as figures from (${figures.statement()}) as figures`,
     );
     return { rows: [], figures: parseFigures<F>(alone?.figures ?? {}) };
   }
@@ -125,5 +142,27 @@ export async function pageWithTotal<Row>(
   readPage: (figuresColumn: SQL<{ total: number }>) => Promise<(Row & { figures: { total: number } })[]>,
 ): Promise<{ rows: Row[]; total: number }> {
   const { rows, figures } = await pageWithFigures(db, paging, { statement: total, whenEmpty: { total: 0 } }, readPage);
+  return { rows, total: figures.total };
+}
+
+/** A list's page statement as drizzle builds it: awaited, it runs (a search's), or is kept (db/shaped-statements.ts). */
+type PageStatement<Row> = Writable<(Row & { figures: { total: number } })[]> &
+  PromiseLike<(Row & { figures: { total: number } })[]>;
+
+/**
+ * A page of a list and its total, in one statement carrying the total's (`figuresColumn`), written
+ * once per shape and page (db/shaped-statements.ts) unless the call searches: a search's words
+ * make a text of their own. `write` writes the page's statement from `values` alone; `totalAlone`
+ * is the total's statement, read alone only for an empty page (see pageWithFigures).
+ */
+export async function shapedPage<V extends StatementValues, Row>(
+  db: Database,
+  paging: Paging,
+  list: { shape: string; values: V; searches: boolean; write: (values: V) => PageStatement<Row>; totalAlone: () => SQLWrapper },
+): Promise<{ rows: Row[]; total: number }> {
+  const page = list.searches
+    ? await list.write(list.values)
+    : await runShaped(db, `${list.shape} ${paging.pageSize} ${paging.page}`, list.values, list.write);
+  const { rows, figures } = await figuresOfPage(db, paging, page, { whenEmpty: { total: 0 }, statement: list.totalAlone });
   return { rows, total: figures.total };
 }

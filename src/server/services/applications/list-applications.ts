@@ -1,7 +1,18 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/sessions';
+import { scopeActorOf, scopeValuesOf, type ScopeActor, type ScopeValues } from '../../policies/scope-values';
 import { applications, clients } from '../../db/schema';
-import { countAsTotal, pageLimit, pageOfCounted, pageSkip, pageWithTotal, searchCountLimit, totalUpTo } from '../../db/paging';
+import {
+  countAsTotal,
+  figuresColumn,
+  shapedPage,
+  pageLimit,
+  pageOfCounted,
+  pageSkip,
+  searchCountLimit,
+  totalUpTo,
+  type Paging,
+} from '../../db/paging';
+import type { StatementValues } from '../../db/shaped-statements';
 import * as applicationPolicy from '../../policies/applications';
 import { ofFirmLawyers } from '../../policies/firm-lawyers';
 import type { ServiceContext } from '../context';
@@ -26,7 +37,7 @@ export interface ApplicationFilter {
 type ApplicationList = components['schemas']['ApplicationList'];
 
 /** The caller's scope first; the filters can only narrow it. */
-function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
+function where(user: ScopeActor, filter: Omit<ApplicationFilter, keyof Paging>): SQL | undefined {
   return and(
     applicationPolicy.scope(user),
     filter.status ? eq(applications.status, filter.status) : undefined,
@@ -46,8 +57,8 @@ function where(user: SessionUser, filter: ApplicationFilter): SQL | undefined {
  */
 function totalOfApplications(
   db: Database,
-  actor: SessionUser,
-  filter: ApplicationFilter,
+  actor: ScopeActor,
+  filter: Omit<ApplicationFilter, keyof Paging>,
   condition: SQL | undefined,
   countLimit: number | undefined,
 ) {
@@ -60,35 +71,79 @@ function totalOfApplications(
   return db.select({ total: countAsTotal() }).from(applications).where(condition);
 }
 
-/** A page of the applications the caller may see, newest first, and their total: one statement (db/paging.ts). */
-export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
+/** What a call puts in its statement: the caller's ids and the filters' values; absent is undefined. */
+interface ApplicationValues extends StatementValues, ScopeValues {
+  status?: string;
+  filterLawyerId?: number;
+  filterCustomerId?: number;
+  filterFirmId?: number;
+}
+
+function valuesOf(actor: ScopeActor, filter: ApplicationFilter): ApplicationValues {
+  return {
+    ...scopeValuesOf(actor),
+    status: filter.status || undefined,
+    filterLawyerId: filter.lawyerId || undefined,
+    filterCustomerId: filter.customerId || undefined,
+    filterFirmId: filter.firmId || undefined,
+  };
+}
+
+/**
+ * The statement of a page of applications and its total, newest first, written from the caller's
+ * role, the page and the search, and from `values` alone (db/shaped-statements.ts).
+ */
+function pageStatement(db: Database, role: ScopeActor['role'], values: ApplicationValues, paging: Paging, search?: string) {
+  const actor = scopeActorOf(role, values);
+  const filter = {
+    status: values.status,
+    lawyerId: values.filterLawyerId,
+    customerId: values.filterCustomerId,
+    firmId: values.filterFirmId,
+    search,
+  };
   const condition = where(actor, filter);
-  const countLimit = caseSearchCondition(filter.search) ? searchCountLimit(filter) : undefined;
-  const totalStatement = totalOfApplications(db, actor, filter, condition, countLimit);
-  const { rows, total } = await pageWithTotal(db, filter, totalStatement, (figures) =>
-    db
-      .select({
-        id: applications.id,
-        lawyerId: applications.lawyerId,
-        clientId: applications.clientId,
-        name: clients.firstName,
-        surname: clients.lastName,
-        caseRef: applications.caseRef,
-        startedAt: applications.startedAt,
-        status: applications.status,
-        kycAmlCheck: applications.kycAmlCheck,
-        credidCheck: applications.credidCheck,
-        repaymentVehicle: applications.repaymentVehicle,
-        independentAdvice: applications.independentAdvice,
-        figures,
-      })
-      .from(applications)
-      .innerJoin(clients, eq(clients.id, applications.clientId))
-      .where(condition)
-      .orderBy(desc(applications.startedAt), desc(applications.id))
-      .limit(pageLimit(filter))
-      .offset(pageSkip(filter)),
-  );
+  const countLimit = caseSearchCondition(search) ? searchCountLimit(paging) : undefined;
+  return db
+    .select({
+      id: applications.id,
+      lawyerId: applications.lawyerId,
+      clientId: applications.clientId,
+      name: clients.firstName,
+      surname: clients.lastName,
+      caseRef: applications.caseRef,
+      startedAt: applications.startedAt,
+      status: applications.status,
+      kycAmlCheck: applications.kycAmlCheck,
+      credidCheck: applications.credidCheck,
+      repaymentVehicle: applications.repaymentVehicle,
+      independentAdvice: applications.independentAdvice,
+      figures: figuresColumn<{ total: number }>(totalOfApplications(db, actor, filter, condition, countLimit)),
+    })
+    .from(applications)
+    .innerJoin(clients, eq(clients.id, applications.clientId))
+    .where(condition)
+    .orderBy(desc(applications.startedAt), desc(applications.id))
+    .limit(pageLimit(paging))
+    .offset(pageSkip(paging));
+}
+
+/**
+ * A page of the applications the caller may see, newest first, and their total: one statement
+ * (db/paging.ts), written once per shape (db/shaped-statements.ts) but for a search, whose words
+ * make a text of their own.
+ */
+export async function listApplications({ db, actor }: ServiceContext, filter: ApplicationFilter): Promise<ApplicationList> {
+  const values = valuesOf(actor, filter);
+  const searches = caseSearchCondition(filter.search) !== undefined;
+  const countLimit = searches ? searchCountLimit(filter) : undefined;
+  const { rows, total } = await shapedPage(db, filter, {
+    shape: `applications ${actor.role}`,
+    values,
+    searches,
+    write: (written) => pageStatement(db, actor.role, written, filter, filter.search),
+    totalAlone: () => totalOfApplications(db, actor, filter, where(actor, filter), countLimit),
+  });
   const items = rows.map(
     ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({
       ...row,

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/sessions';
+import { scopeActorOf, scopeValuesOf, type ScopeActor, type ScopeValues } from '../../policies/scope-values';
+import type { StatementValues } from '../../db/shaped-statements';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, drawdowns, loans } from '../../db/schema';
@@ -8,7 +9,8 @@ import {
   pageLimit,
   pageOfCounted,
   pageSkip,
-  pageWithTotal,
+  figuresColumn,
+  shapedPage,
   searchCountLimit,
   totalUpTo,
   type Paging,
@@ -36,7 +38,7 @@ export interface DrawdownFilter {
  * drawdown row (docs/decisions.md, 621); the filters can only narrow it. Over `drawdowns`, `loans`
  * and `applications`.
  */
-export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): SQL | undefined {
+export function drawdownCondition(actor: ScopeActor, filter: DrawdownFilter): SQL | undefined {
   return and(
     ...keptLawyerScope(drawdowns.lawyerId, actor, filter),
     filter.status ? eq(drawdowns.status, filter.status) : undefined,
@@ -54,7 +56,7 @@ export function drawdownCondition(actor: SessionUser, filter: DrawdownFilter): S
  */
 function totalOfDrawdowns(
   db: Database,
-  actor: SessionUser,
+  actor: ScopeActor,
   query: DrawdownFilter & { search?: string },
   condition: SQL | undefined,
   countLimit: number | undefined,
@@ -75,19 +77,65 @@ function totalOfDrawdowns(
   return joinWhatIsRead(db.select({ total: countAsTotal() }).from(drawdowns).$dynamic()).where(condition);
 }
 
-/** A page of the drawdowns the caller may see (one loan's with loanId), newest first, and their total: one statement (db/paging.ts). */
+/** What a call puts in its statement: the caller's ids and the filters' values; absent is undefined. */
+interface DrawdownValues extends StatementValues, ScopeValues {
+  status?: DrawdownStatus;
+  loanId?: number;
+  applicationId?: number;
+  filterFirmId?: number;
+  filterLawyerId?: number;
+}
+
+const drawdownValuesOf = (actor: ScopeActor, query: DrawdownFilter): DrawdownValues => ({
+  ...scopeValuesOf(actor),
+  status: query.status || undefined,
+  loanId: query.loanId || undefined,
+  applicationId: query.applicationId || undefined,
+  filterFirmId: query.firmId || undefined,
+  filterLawyerId: query.lawyerId || undefined,
+});
+
+/**
+ * The statement of a page of drawdowns and its total, newest first, written from the caller's
+ * role, the page and the search, and from `values` alone (db/shaped-statements.ts).
+ */
+function pageStatement(db: Database, role: ScopeActor['role'], values: DrawdownValues, paging: Paging, searchText?: string) {
+  const actor = scopeActorOf(role, values);
+  const filter = {
+    status: values.status,
+    loanId: values.loanId,
+    applicationId: values.applicationId,
+    firmId: values.filterFirmId,
+    lawyerId: values.filterLawyerId,
+    search: searchText,
+  };
+  const search = caseSearchOfRecords(loans.applicationId, searchText);
+  const condition = and(drawdownCondition(actor, filter), search);
+  const countLimit = search ? searchCountLimit(paging) : undefined;
+  const figures = figuresColumn<{ total: number }>(totalOfDrawdowns(db, actor, filter, condition, countLimit));
+  return selectDrawdownListWith(db, { figures })
+    .where(condition)
+    .orderBy(desc(drawdowns.id))
+    .limit(pageLimit(paging))
+    .offset(pageSkip(paging));
+}
+
+/**
+ * A page of the drawdowns the caller may see (one loan's with loanId), newest first, and their
+ * total: one statement (db/paging.ts), written once per shape (db/shaped-statements.ts) but for a
+ * search, whose words make a text of their own.
+ */
 export async function listDrawdowns({ db, actor }: ServiceContext, query: DrawdownFilter & Paging & { search?: string }) {
+  const values = drawdownValuesOf(actor, query);
   const search = caseSearchOfRecords(loans.applicationId, query.search);
-  const condition = and(drawdownCondition(actor, query), search);
   const countLimit = search ? searchCountLimit(query) : undefined;
-  const totalStatement = totalOfDrawdowns(db, actor, query, condition, countLimit);
-  const { rows, total } = await pageWithTotal(db, query, totalStatement, (figures) =>
-    selectDrawdownListWith(db, { figures })
-      .where(condition)
-      .orderBy(desc(drawdowns.id))
-      .limit(pageLimit(query))
-      .offset(pageSkip(query)),
-  );
+  const { rows, total } = await shapedPage(db, query, {
+    shape: `drawdowns ${actor.role}`,
+    values,
+    searches: search !== undefined,
+    write: (written) => pageStatement(db, actor.role, written, query, query.search),
+    totalAlone: () => totalOfDrawdowns(db, actor, query, and(drawdownCondition(actor, query), search), countLimit),
+  });
   return pageOfCounted(
     rows.map((row) => presentDrawdownItem(row as DrawdownListRow)),
     total,

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/sessions';
+import { scopeActorOf, scopeValuesOf, type ScopeActor, type ScopeValues } from '../../policies/scope-values';
+import type { StatementValues } from '../../db/shaped-statements';
 import type { Database } from '../../db/connection';
 import { keptTotal } from '../../db/record-totals';
 import { applications, loans } from '../../db/schema';
@@ -8,7 +9,8 @@ import {
   pageLimit,
   pageOfCounted,
   pageSkip,
-  pageWithTotal,
+  figuresColumn,
+  shapedPage,
   searchCountLimit,
   totalUpTo,
   type Paging,
@@ -35,7 +37,7 @@ export interface LoanFilter {
  * here read with the lawyer and firm filters from the lawyer kept on the loan row (docs/decisions.md,
  * 621); the filters can only narrow it. Over `loans` and `applications`.
  */
-export function loanCondition(actor: SessionUser, filter: LoanFilter): SQL | undefined {
+export function loanCondition(actor: ScopeActor, filter: LoanFilter): SQL | undefined {
   return and(
     ...keptLawyerScope(loans.lawyerId, actor, filter),
     filter.status ? eq(loans.status, filter.status) : undefined,
@@ -53,7 +55,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
  * Whether the caller sees every loan and filters by nothing but the status: then the totals are the
  * maintained ones (docs/decisions.md, 373), read in a few rows instead of over every loan.
  */
-export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter & { search?: string }): boolean {
+export function readsMaintainedLoanTotals(actor: ScopeActor, filter: LoanFilter & { search?: string }): boolean {
   return (
     loanPolicy.scope(actor) === undefined &&
     !filter.firmId &&
@@ -71,7 +73,7 @@ export function readsMaintainedLoanTotals(actor: SessionUser, filter: LoanFilter
  */
 function totalOfLoans(
   db: Database,
-  actor: SessionUser,
+  actor: ScopeActor,
   query: LoanFilter & { search?: string },
   condition: SQL | undefined,
   countLimit: number | undefined,
@@ -86,15 +88,62 @@ function totalOfLoans(
   return joinCase(db.select({ total: countAsTotal() }).from(loans).$dynamic()).where(condition);
 }
 
-/** A page of the loans the caller may see, newest first, and their total: one statement (db/paging.ts). */
+/** What a call puts in its statement: the caller's ids and the filters' values; absent is undefined. */
+interface LoanValues extends StatementValues, ScopeValues {
+  status?: LoanStatus;
+  filterFirmId?: number;
+  filterLawyerId?: number;
+  applicationId?: number;
+}
+
+const loanValuesOf = (actor: ScopeActor, query: LoanFilter): LoanValues => ({
+  ...scopeValuesOf(actor),
+  status: query.status || undefined,
+  filterFirmId: query.firmId || undefined,
+  filterLawyerId: query.lawyerId || undefined,
+  applicationId: query.applicationId || undefined,
+});
+
+/**
+ * The statement of a page of loans and its total, newest first, written from the caller's role,
+ * the page and the search, and from `values` alone (db/shaped-statements.ts).
+ */
+function pageStatement(db: Database, role: ScopeActor['role'], values: LoanValues, paging: Paging, searchText?: string) {
+  const actor = scopeActorOf(role, values);
+  const filter = {
+    status: values.status,
+    firmId: values.filterFirmId,
+    lawyerId: values.filterLawyerId,
+    applicationId: values.applicationId,
+    search: searchText,
+  };
+  const search = searchCondition(searchText);
+  const condition = and(loanCondition(actor, filter), search);
+  const countLimit = search ? searchCountLimit(paging) : undefined;
+  const figures = figuresColumn<{ total: number }>(totalOfLoans(db, actor, filter, condition, countLimit));
+  return selectLoansWith(db, { figures })
+    .where(condition)
+    .orderBy(desc(loans.id))
+    .limit(pageLimit(paging))
+    .offset(pageSkip(paging));
+}
+
+/**
+ * A page of the loans the caller may see, newest first, and their total: one statement
+ * (db/paging.ts), written once per shape (db/shaped-statements.ts) but for a search, whose words
+ * make a text of their own.
+ */
 export async function listLoans({ db, actor }: ServiceContext, query: LoanFilter & Paging & { search?: string }) {
+  const values = loanValuesOf(actor, query);
   const search = searchCondition(query.search);
-  const condition = and(loanCondition(actor, query), search);
   const countLimit = search ? searchCountLimit(query) : undefined;
-  const totalStatement = totalOfLoans(db, actor, query, condition, countLimit);
-  const { rows, total } = await pageWithTotal(db, query, totalStatement, (figures) =>
-    selectLoansWith(db, { figures }).where(condition).orderBy(desc(loans.id)).limit(pageLimit(query)).offset(pageSkip(query)),
-  );
+  const { rows, total } = await shapedPage(db, query, {
+    shape: `loans ${actor.role}`,
+    values,
+    searches: search !== undefined,
+    write: (written) => pageStatement(db, actor.role, written, query, query.search),
+    totalAlone: () => totalOfLoans(db, actor, query, and(loanCondition(actor, query), search), countLimit),
+  });
   return pageOfCounted(
     rows.map((row) => presentLoan(actor, row as LoanRow)),
     total,
