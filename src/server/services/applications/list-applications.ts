@@ -144,26 +144,17 @@ export async function listApplications({ db, actor }: ServiceContext, filter: Ap
     write: (written) => pageStatement(db, actor.role, written, filter, filter.search),
     totalAlone: () => totalOfApplications(db, actor, filter, where(actor, filter), countLimit),
   });
-  const items = rows.map(
-    ({ startedAt, status, clientId, kycAmlCheck, credidCheck, repaymentVehicle, independentAdvice, ...row }) => ({
-      ...row,
-      startDate: startedAt.toISOString(),
-      status: status as ApplicationList['items'][number]['status'],
-      // What the list offers for each (open the wizard or the details) is the server's word.
-      ...(filter.abilities
-        ? {
-            abilities: applicationAbilities(actor, {
-              status,
-              lawyerId: row.lawyerId,
-              clientId,
-              kycAmlCheck,
-              credidCheck,
-              repaymentVehicle,
-              independentAdvice,
-            }),
-          }
-        : {}),
-    }),
-  );
+  // Each item is written field by field: a rest pattern over every row cost more than the rest of the mapping.
+  const items = rows.map((row) => ({
+    id: row.id,
+    lawyerId: row.lawyerId,
+    name: row.name,
+    surname: row.surname,
+    caseRef: row.caseRef,
+    startDate: row.startedAt.toISOString(),
+    status: row.status as ApplicationList['items'][number]['status'],
+    // What the list offers for each (open the wizard or the details) is the server's word.
+    ...(filter.abilities ? { abilities: applicationAbilities(actor, row) } : {}),
+  }));
   return pageOfCounted(items, total, filter, countLimit);
 }
