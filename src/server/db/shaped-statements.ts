@@ -18,7 +18,7 @@ interface Written<R> {
   getQuery(): { sql: string; params: unknown[] };
 }
 
-/** At most this many shapes are kept per database; past it a statement is written at each call. */
+/** At most this many shapes are kept per database; a new one past it takes the oldest's place. */
 export const MOST_SHAPES = 300;
 
 const writtenByDatabase = new WeakMap<Database, Map<string, Written<unknown>>>();
@@ -59,7 +59,10 @@ export async function runShaped<V extends StatementValues, R>(
   if (!statement) {
     const placeholders = Object.fromEntries(Object.keys(present).map((name) => [name, sql.placeholder(name)]));
     statement = write(placeholders as unknown as V).prepare('');
-    if (written.size < MOST_SHAPES) written.set(key, statement as Written<unknown>);
+    // A Map keeps its keys in the order they came: the first is the oldest. Paging far, once,
+    // cannot then hold the place of the shapes asked for every day.
+    if (written.size >= MOST_SHAPES) written.delete(written.keys().next().value as string);
+    written.set(key, statement as Written<unknown>);
   }
   if (checksEachCall) checkAgainstFresh(statement, write(values), present);
   return statement.execute(present);
