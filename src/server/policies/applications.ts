@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../auth/sessions';
 import { applications } from '../db/schema';
 import { isStaff } from '../../shared/rules/permissions';
 import { ofFirmLawyers } from './firm-lawyers';
+import type { ScopeActor } from './scope-values';
 
-type Actor = Pick<SessionUser, 'role' | 'firmId' | 'lawyerId' | 'customerId'>;
+type Actor = ScopeActor;
 
 /**
  * Whose applications a caller may see (spec: root and admin all, a firm its lawyers', a lawyer

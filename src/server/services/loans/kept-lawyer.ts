@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { SessionUser } from '../../auth/sessions';
+import type { ScopeActor } from '../../policies/scope-values';
 import { scope as applicationScope } from '../../policies/applications';
 import { ofFirmLawyers } from '../../policies/firm-lawyers';
 
@@ -12,11 +12,7 @@ import { ofFirmLawyers } from '../../policies/firm-lawyers';
  * own and staff's all are that scope itself), but read by the column's index: a lawyer's list and
  * total read only their rows, and the planner is not misled by the same lawyer tested twice.
  */
-export function keptLawyerScope(
-  column: PgColumn,
-  actor: Pick<SessionUser, 'role' | 'lawyerId' | 'firmId' | 'customerId'>,
-  filter: { lawyerId?: number; firmId?: number },
-): SQL[] {
+export function keptLawyerScope(column: PgColumn, actor: ScopeActor, filter: { lawyerId?: number; firmId?: number }): SQL[] {
   const byLawyer = (lawyerId: number) => eq(column, lawyerId);
   const byFirm = (firmId: number) => ofFirmLawyers(column, firmId);
   const scope =
