@@ -1,7 +1,7 @@
 /**
  * The API benchmark's load (scripts/bench-api.ts): autocannon, in this process, for every call the
- * bare route included, so every figure and every ratio comes from the same generator. A call is a
- * warm-up whose answers are thrown away, then the measured run. Each answer's status and time are
+ * bare route included, so every figure and every ratio comes from the same generator. A call is one
+ * run: a warm-up whose answers are thrown away, then the measured part. Each answer's status and time are
  * recorded here (autocannon's own histogram keeps whole milliseconds and only 2xx latencies). The
  * generator's CPU, the server's and the machine's idle share during the measured run tell which of
  * them was the limit (docs/decisions.md (600)).
@@ -82,20 +82,24 @@ function headersOf(call: Call): Record<string, string> {
 /** Each connection's request waiting for its answer, by when it was sent. */
 type Waiting = Map<autocannon.Client, number>;
 
-async function fire(
+/** What a run tells as it goes: each answer (its status, its time, when it came) and each request that got none. */
+interface Listeners {
+  onAnswer: (status: number, ms: number) => void;
+  onError: () => void;
+}
+
+function fire(
   base: string,
   call: Call,
   connections: number,
   seconds: number,
   amount: number | undefined,
-  record?: (status: number, ms: number) => void,
-  waiting?: Waiting,
-): Promise<autocannon.Result> {
+  waiting: Waiting,
+  listeners: Listeners,
+) {
   const setupClient = (client: autocannon.Client) => {
-    if (waiting) {
-      client.on('request', () => waiting.set(client, performance.now()));
-      client.on('response', () => waiting.delete(client));
-    }
+    client.on('request', () => waiting.set(client, performance.now()));
+    client.on('response', () => waiting.delete(client));
     call.setupClient?.(client);
   };
   const instance = autocannon({
@@ -109,7 +113,8 @@ async function fire(
     timeout: 30,
     setupClient,
   });
-  if (record) instance.on('response', (_client, status, _bytes, ms) => record(status, ms));
+  instance.on('response', (_client, status, _bytes, ms) => listeners.onAnswer(status, ms));
+  instance.on('reqError', () => listeners.onError());
   return instance;
 }
 
@@ -130,50 +135,86 @@ function machineTimes(): { idle: number; total: number } {
   );
 }
 
-/** The warm-up (its answers discarded), then the measured run against the server at `base`. */
+/** What the machine, the server and this process had used when the measured part began. */
+interface CpuMark {
+  at: number;
+  generator: NodeJS.CpuUsage;
+  serverTicks: number;
+  machine: { idle: number; total: number };
+}
+
+function cpuMark(serverPid: number): CpuMark {
+  return { at: performance.now(), generator: process.cpuUsage(), serverTicks: cpuTicksOf(serverPid), machine: machineTimes() };
+}
+
+/**
+ * One run against the server at `base`: a warm-up, then the measured part, on the same connections.
+ * The warm-up is the first `warmUpSeconds` (or, for a call of a set amount, the first answer of each
+ * connection); what is measured is every request sent after it. One run, not two: a second run's
+ * new connections all asked at once, and met the requests the first had left waiting, which the
+ * server still answered (up to one a connection; on the embedded database, up to 50 statements
+ * queued): a search's p99 counted them, two to three times its median (docs/decisions.md 749).
+ */
 export async function measureCall(base: string, serverPid: number, call: Call, settings: LoadSettings): Promise<Measured> {
-  const { connections } = settings;
-  if (settings.warmUpSeconds > 0)
-    await fire(base, call, connections, settings.warmUpSeconds, call.amount === undefined ? undefined : connections);
+  const { connections, warmUpSeconds, seconds } = settings;
+  /** The times of the requests sent after the warm-up (latency); the statuses of every answer that came after it (throughput). */
   const times: number[] = [];
   const statuses: Record<number, number> = {};
-  const cpu0 = process.cpuUsage();
-  const server0 = cpuTicksOf(serverPid);
-  const machine0 = machineTimes();
+  let answeredAfter = 0;
+  let errors = 0;
+  let answers = 0;
+  let mark: CpuMark | undefined;
+  const begin = () => (mark ??= cpuMark(serverPid));
+  /** A call of a set amount warms up by answers, not by time: the first answer of each connection. */
+  const warmUp = call.amount === undefined || warmUpSeconds === 0 ? undefined : connections;
   const waiting: Waiting = new Map();
-  const t0 = performance.now();
-  const result = await fire(
+  const instance = fire(
     base,
     call,
     connections,
-    settings.seconds,
-    call.amount,
-    (status, ms) => {
-      times.push(ms);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    },
+    warmUpSeconds + seconds,
+    call.amount === undefined ? undefined : call.amount + (warmUp ?? 0),
     waiting,
+    {
+      onAnswer: (status, ms) => {
+        answers++;
+        if (mark) {
+          answeredAfter++;
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          // Sent after the warm-up too (the answer's time says when it was sent): its time is measured.
+          if (performance.now() - ms >= mark.at) times.push(ms);
+        }
+        if (warmUp !== undefined && answers === warmUp) begin();
+      },
+      onError: () => {
+        if (mark) errors++;
+      },
+    },
   );
+  const timer = warmUp === undefined ? setTimeout(begin, warmUpSeconds * 1000) : undefined;
+  await instance;
+  clearTimeout(timer);
   const t1 = performance.now();
-  const elapsedMs = t1 - t0;
-  const answered = times.length;
-  for (const sentAt of waiting.values()) times.push(t1 - sentAt);
-  const cpu = process.cpuUsage(cpu0);
+  const from = begin();
+  const elapsedMs = t1 - from.at;
+  const cutOff = [...waiting.values()].filter((sentAt) => sentAt >= from.at);
+  for (const sentAt of cutOff) times.push(t1 - sentAt);
+  const cpu = process.cpuUsage(from.generator);
   // /proc counts in clock ticks, 100 a second on Linux.
-  const serverMs = (cpuTicksOf(serverPid) - server0) * 10;
+  const serverMs = (cpuTicksOf(serverPid) - from.serverTicks) * 10;
   const machine1 = machineTimes();
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   return {
-    requests: answered,
-    rps: answered / (elapsedMs / 1000),
+    requests: answeredAfter,
+    rps: answeredAfter / (elapsedMs / 1000),
     p50: at(50),
     p99: at(99),
     statuses,
-    errors: result.errors,
-    cutOff: waiting.size,
+    errors,
+    cutOff: cutOff.length,
     generatorCpu: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
     serverCpu: (serverMs / elapsedMs) * 100,
-    machineIdle: (100 * (machine1.idle - machine0.idle)) / Math.max(1, machine1.total - machine0.total),
+    machineIdle: (100 * (machine1.idle - from.machine.idle)) / Math.max(1, machine1.total - from.machine.total),
   };
 }

@@ -3,7 +3,7 @@
  * checkout's unless BENCH_SERVER_DIR names another) and a bare Fastify route
  * (scripts/bench-api-bare.mjs) started side by side, then every call, the bare route included,
  * driven by autocannon from this process (scripts/bench-api-load.ts): 50 keep-alive connections on
- * 127.0.0.1, a 3 s warm-up thrown away, then 10 s measured. Requests/s, p50 and p99 of the sign-in,
+ * 127.0.0.1, a 3 s warm-up thrown away, then 10 s measured on the same connections. Requests/s, p50 and p99 of the sign-in,
  * the applications list of each role, the searches, one application, a step save, the loans and
  * drawdowns lists and overviews; the ratio to the bare route; each answer's status (a call with
  * answers that are not 2xx is flagged); the generator's, the server's and the machine's CPU, to tell
@@ -18,6 +18,7 @@
  *   BENCH_DB=pglite|postgres BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_CONNECTIONS=50 npm run bench:api
  *   BENCH_PHASES=grown BENCH_CALLS='overview|list \(staff' npm run bench:api   # only the 100,000 phase, only these calls
  *   BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=prof' …                        # the server's CPU profile, written at its end
+ *   BENCH_SERVER_LOG=server.log …                                                 # the server's log, kept in that file
  *   BENCH_SERVER_DIR=/path/to/other/checkout npx tsx scripts/bench-api.ts       # that checkout's build (node scripts/build-server.mjs there first)
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -121,7 +122,8 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
       TRUST_PROXY: '127.0.0.1',
       STATIC_DIR: path.join(SERVER_DIR, 'dist'),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file> keeps the server's log (its upkeep, its warnings) in that file.
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/config`, child);
