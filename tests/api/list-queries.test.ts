@@ -318,6 +318,28 @@ describe('the client’s names kept on the application, for the search', () => {
   });
 });
 
+describe('a search word of several runs (a case reference)', () => {
+  it('is looked up by its longest run and matches only where the whole word appears', async () => {
+    const lawyer = await buildLawyer(server.db);
+    const token = await signInAs(server, lawyer);
+    const client = await buildClient(server.db, { firstName: 'Ottoline', surname: 'Varga' });
+    for (const caseRef of ['QX-0123', 'qx-0123-b', '0123-QX', 'QX-01234', 'QX 0123'])
+      await buildApplication(server.db, { lawyerId: lawyer.id, clientId: client.id, steps: { case: { caseRef } } });
+    const refs = async (search: string) =>
+      (await list(`/api/applications?search=${encodeURIComponent(search)}`, token)).items
+        .map((item) => (item as { caseRef?: string }).caseRef)
+        .sort();
+    expect(await refs('qx-0123')).toEqual(['QX-0123', 'QX-01234', 'qx-0123-b']);
+    expect(await refs('QX-0123-B')).toEqual(['qx-0123-b']);
+    expect(await refs('0123-qx')).toEqual(['0123-QX']);
+    // Two words: each is matched on its own, anywhere.
+    expect(await refs('ottoline 0123')).toEqual(['0123-QX', 'QX 0123', 'QX-0123', 'QX-01234', 'qx-0123-b']);
+    // The names too, by the same rule.
+    expect(await refs('ottoline-varga')).toEqual([]);
+    expect(await refs('line varga')).toHaveLength(5);
+  });
+});
+
 describe('a search’s total, counted no further than a thousand rows past the page', () => {
   let token: string;
 
