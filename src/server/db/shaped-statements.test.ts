@@ -76,4 +76,17 @@ describe('statements written once per shape', () => {
     expect(await casesOf({ lawyerId: 2 })).toEqual([{ id: 3 }, { id: 4 }]);
     expect(keptWrites).toBe(before + 1);
   });
+
+  it('keeps a shape that is used while new ones come, however many come', async () => {
+    const before = keptWrites;
+    expect(await casesOf({ status: 'approved' })).toEqual([{ id: 2 }]);
+    const written = keptWrites;
+    expect(written).toBeLessThanOrEqual(before + 1);
+    for (let shape = 0; shape < 2 * MOST_SHAPES; shape += 1) {
+      await runShaped(db, `passing ${shape}`, {}, () => db.select({ id: cases.id }).from(cases).limit(1));
+      // Used every tenth new shape: never the least recently used one.
+      if (shape % 10 === 0) expect(await casesOf({ status: 'approved' })).toEqual([{ id: 2 }]);
+    }
+    expect(keptWrites).toBe(written);
+  });
 });

@@ -18,7 +18,7 @@ interface Written<R> {
   getQuery(): { sql: string; params: unknown[] };
 }
 
-/** At most this many shapes are kept per database; a new one past it takes the oldest's place. */
+/** At most this many shapes are kept per database; a new one past it takes the least recently used one's place. */
 export const MOST_SHAPES = 300;
 
 const writtenByDatabase = new WeakMap<Database, Map<string, Written<unknown>>>();
@@ -56,14 +56,16 @@ export async function runShaped<V extends StatementValues, R>(
   let written = writtenByDatabase.get(db);
   if (!written) writtenByDatabase.set(db, (written = new Map()));
   let statement = written.get(key) as Written<R> | undefined;
-  if (!statement) {
+  // A Map keeps its keys in the order they were set: each use sets its shape again, so the first
+  // key is the one least recently used, and a new shape past the limit takes its place. Paging far,
+  // once, cannot then hold the place of the shapes asked for every day.
+  if (statement) written.delete(key);
+  else {
     const placeholders = Object.fromEntries(Object.keys(present).map((name) => [name, sql.placeholder(name)]));
     statement = write(placeholders as unknown as V).prepare('');
-    // A Map keeps its keys in the order they came: the first is the oldest. Paging far, once,
-    // cannot then hold the place of the shapes asked for every day.
     if (written.size >= MOST_SHAPES) written.delete(written.keys().next().value as string);
-    written.set(key, statement as Written<unknown>);
   }
+  written.set(key, statement as Written<unknown>);
   if (checksEachCall) checkAgainstFresh(statement, write(values), present);
   return statement.execute(present);
 }
