@@ -4,15 +4,13 @@ import { isStaff } from '../../shared/rules/permissions';
 import { ofFirmLawyers } from './firm-lawyers';
 import type { ScopeActor } from './scope-values';
 
-type Actor = ScopeActor;
-
 /**
  * Whose applications a caller may see (spec: root and admin all, a firm its lawyers', a lawyer
  * their own, a customer their own). A condition over `applications` alone;
  * undefined means no restriction. Anything outside it answers 404, never 403: nobody learns
  * which ids exist. The one definition: lists, the scoped loader and the clients' query use it.
  */
-export function scope(actor: Actor): SQL | undefined {
+export function scope(actor: ScopeActor): SQL | undefined {
   switch (actor.role) {
     case 'root':
     case 'admin':
@@ -42,7 +40,7 @@ export type ApplicationAction =
  * client's only. Others never get here for a save (the contract's permissions), but the rule stands
  * on its own. Which statuses allow it is the shared rules' question (transitions, review).
  */
-export function can(actor: Actor, action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
+export function can(actor: ScopeActor, action: ApplicationAction, application: { lawyerId: number; clientId: number }): boolean {
   if (action === 'review') return isStaff(actor.role);
   if (action === 'withdraw' || action === 'sign')
     return actor.role === 'customer' && actor.customerId !== null && actor.customerId === application.clientId;
